@@ -1,0 +1,51 @@
+# The one entry point: installs what is missing, builds, tests, benchmarks.
+#   make            build everything
+#   make check      build and run every test (CTest); SANITIZE=address,undefined
+#   make bench      build and run the benchmarks; tables in build/bench/*.txt
+#   make clean      remove the build trees
+
+SANITIZE ?=
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+comma := ,
+ifeq ($(SANITIZE),)
+BUILD_DIR ?= build
+else
+BUILD_DIR ?= build-sanitize-$(subst $(comma),-,$(SANITIZE))
+endif
+
+.PHONY: all build deps configure check bench clean kernel format
+
+all: build
+
+deps:
+	@tools/install-deps.sh
+
+# Configure once; CMake re-runs itself when a CMakeLists.txt changes.
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja \
+		-DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DSANITIZE=$(SANITIZE)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+	@$(MAKE) --no-print-directory kernel
+
+# The kernel module, once kernel/ holds code (issue: kernel module).
+kernel:
+	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel; fi
+
+check: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	cmake --build $(BUILD_DIR) --target bench
+
+format:
+	tools/check-format.sh --fix
+
+clean:
+	rm -rf build build-sanitize-*
+	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel clean; fi
