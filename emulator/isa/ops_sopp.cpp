@@ -1,0 +1,115 @@
+// SOPP: program control with a 16-bit immediate (Vega ISA manual, section
+// 12.5). Branch targets are relative to the next instruction, whose address
+// the executor has already stored in w.pc: target = w.pc + simm16 * 4.
+#include <string>
+
+#include "instruction.h"
+#include "shader/dispatch_state.h"
+#include "shader/wave.h"
+
+namespace gcn {
+namespace {
+
+inline void jump(Wave& w, const Inst& in) { w.pc += static_cast<int64_t>(in.simm) * 4; }
+
+// Instructions with nothing to do here: s_nop and s_sleep only cost time;
+// s_waitcnt waits for counters that are always zero because the emulator's
+// memory operations complete synchronously; the others steer caches,
+// priorities, power or tracing that are not modelled.
+void no_op(Wave&, const Inst&) {}
+
+void s_endpgm(Wave& w, const Inst&) { w.done = true; }
+
+void s_branch(Wave& w, const Inst& in) { jump(w, in); }
+void s_cbranch_scc0(Wave& w, const Inst& in) {
+  if (!w.scc) jump(w, in);
+}
+void s_cbranch_scc1(Wave& w, const Inst& in) {
+  if (w.scc) jump(w, in);
+}
+void s_cbranch_vccz(Wave& w, const Inst& in) {
+  if (w.vcc() == 0) jump(w, in);
+}
+void s_cbranch_vccnz(Wave& w, const Inst& in) {
+  if (w.vcc() != 0) jump(w, in);
+}
+void s_cbranch_execz(Wave& w, const Inst& in) {
+  if (w.exec() == 0) jump(w, in);
+}
+void s_cbranch_execnz(Wave& w, const Inst& in) {
+  if (w.exec() != 0) jump(w, in);
+}
+
+// The scheduler sees at_barrier, parks the wave and releases the workgroup
+// once every wave has arrived; execution resumes at the next instruction.
+void s_barrier(Wave& w, const Inst&) { w.at_barrier = true; }
+
+// TODO: messages (e.g. MSG_INTERRUPT) go to the command processor, which
+// would raise an interrupt on the host; nothing is recorded yet.
+void s_sendmsg(Wave&, const Inst&) {}
+
+// s_trap: enters the trap handler at TBA with the PC of the s_trap in
+// TTMP0/TTMP1[15:0] and the trap id in TTMP1[23:16] (Vega ISA manual,
+// section 3.5, "Trap and Exception Registers"). Without a handler the trap
+// stops the wave, which is how llvm.trap reports an abort.
+void s_trap(Wave& w, const Inst& in) {
+  const uint64_t at = w.pc - 4;
+  if (!w.dispatch || w.dispatch->trap_handler == 0) {
+    w.raise(FaultKind::kTrap, at, "s_trap " + std::to_string(in.simm & 0xFF));
+    return;
+  }
+  w.sgpr[op::kTtmp0] = static_cast<uint32_t>(at);
+  w.sgpr[op::kTtmp0 + 1] =
+      static_cast<uint32_t>((at >> 32) & 0xFFFF) | (static_cast<uint32_t>(in.simm) & 0xFF) << 16;
+  w.pc = w.dispatch->trap_handler;
+}
+
+constexpr Ty N = Ty::None;
+constexpr uint32_t kNd = kOpNoDst | kOpNoSrc0;
+constexpr uint32_t kBr = kNd | kOpBranch;
+constexpr uint32_t kEnd = kNd | kOpEndsWave;
+constexpr uint32_t kU = kOpSimm16Unsigned;
+
+const OpcodeInfo kRows[] = {
+    {"s_nop", Format::SOPP, 0, no_op, N, N, N, N, kNd | kU},
+    {"s_endpgm", Format::SOPP, 1, s_endpgm, N, N, N, N, kEnd | kU},
+    {"s_branch", Format::SOPP, 2, s_branch, N, N, N, N, kBr},
+    {"s_wakeup", Format::SOPP, 3, no_op, N, N, N, N, kNd},
+    {"s_cbranch_scc0", Format::SOPP, 4, s_cbranch_scc0, N, N, N, N, kBr},
+    {"s_cbranch_scc1", Format::SOPP, 5, s_cbranch_scc1, N, N, N, N, kBr},
+    {"s_cbranch_vccz", Format::SOPP, 6, s_cbranch_vccz, N, N, N, N, kBr},
+    {"s_cbranch_vccnz", Format::SOPP, 7, s_cbranch_vccnz, N, N, N, N, kBr},
+    {"s_cbranch_execz", Format::SOPP, 8, s_cbranch_execz, N, N, N, N, kBr},
+    {"s_cbranch_execnz", Format::SOPP, 9, s_cbranch_execnz, N, N, N, N, kBr},
+    {"s_barrier", Format::SOPP, 10, s_barrier, N, N, N, N, kNd},
+    {"s_setkill", Format::SOPP, 11, no_op, N, N, N, N, kNd | kU},
+    {"s_waitcnt", Format::SOPP, 12, no_op, N, N, N, N, kNd | kU},
+    // Halting needs a debugger to resume the wave: not modelled.
+    {"s_sethalt", Format::SOPP, 13, nullptr, N, N, N, N, kNd | kU},
+    {"s_sleep", Format::SOPP, 14, no_op, N, N, N, N, kNd | kU},
+    {"s_setprio", Format::SOPP, 15, no_op, N, N, N, N, kNd | kU},
+    {"s_sendmsg", Format::SOPP, 16, s_sendmsg, N, N, N, N, kNd | kU},
+    {"s_sendmsghalt", Format::SOPP, 17, s_sendmsg, N, N, N, N, kNd | kU},
+    {"s_trap", Format::SOPP, 18, s_trap, N, N, N, N, kNd | kU},
+    {"s_icache_inv", Format::SOPP, 19, no_op, N, N, N, N, kNd},
+    {"s_incperflevel", Format::SOPP, 20, no_op, N, N, N, N, kNd | kU},
+    {"s_decperflevel", Format::SOPP, 21, no_op, N, N, N, N, kNd | kU},
+    {"s_ttracedata", Format::SOPP, 22, no_op, N, N, N, N, kNd},
+    // Debugger-conditional branches: no debugger, so never taken.
+    {"s_cbranch_cdbgsys", Format::SOPP, 23, no_op, N, N, N, N, kBr},
+    {"s_cbranch_cdbguser", Format::SOPP, 24, no_op, N, N, N, N, kBr},
+    {"s_cbranch_cdbgsys_or_user", Format::SOPP, 25, no_op, N, N, N, N, kBr},
+    {"s_cbranch_cdbgsys_and_user", Format::SOPP, 26, no_op, N, N, N, N, kBr},
+    {"s_endpgm_saved", Format::SOPP, 27, s_endpgm, N, N, N, N, kEnd},
+    // GPR-index mode is never switched on (s_set_gpr_idx_on has no
+    // semantics), so switching it off has nothing to undo.
+    {"s_set_gpr_idx_off", Format::SOPP, 28, no_op, N, N, N, N, kNd},
+    {"s_set_gpr_idx_mode", Format::SOPP, 29, nullptr, N, N, N, N, kNd | kU},
+    {"s_endpgm_ordered_ps_done", Format::SOPP, 30, nullptr, N, N, N, N, kEnd},
+};
+
+}  // namespace
+
+extern const OpcodeTable kSoppTable = {kRows, sizeof(kRows) / sizeof(kRows[0])};
+
+}  // namespace gcn

@@ -1,0 +1,297 @@
+#include "shader_engine.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "compute_pgm_rsrc.h"
+#include "decode_cache.h"
+#include "isa/decoder.h"
+#include "kernel_descriptor.h"
+#include "wave_launch.h"
+
+namespace gcn {
+
+namespace {
+
+// Instructions a wave runs before the scheduler lets its group's next wave
+// go: waves of one group may wait on each other through memory.
+constexpr unsigned kQuantum = 4096;
+
+unsigned default_threads() {
+  if (const char* env = std::getenv("GCN_EMU_THREADS")) {
+    const int n = std::atoi(env);
+    if (n > 0) return static_cast<unsigned>(n);
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw ? hw : 1;
+}
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+  return buf;
+}
+
+}  // namespace
+
+struct ShaderEngine::Job {
+  DispatchState state;
+  uint32_t waves_per_group = 1;
+  uint64_t total_groups = 0;
+  std::atomic<uint64_t> next_group{0};
+  std::atomic<bool> failed{false};
+  std::atomic<uint64_t> waves{0};
+  std::atomic<uint64_t> instructions{0};
+  std::mutex error_mu;
+  std::string error;
+};
+
+ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads) : memory_(memory) {
+  if (threads == 0) threads = default_threads();
+  for (unsigned i = 1; i < threads; ++i) workers_.emplace_back(&ShaderEngine::worker_main, this, i);
+}
+
+ShaderEngine::~ShaderEngine() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_ = true;
+  }
+  start_cv_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+void ShaderEngine::worker_main(unsigned index) {
+  uint64_t seen = 0;
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      start_cv_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) return;
+      seen = generation_;
+    }
+    run_workgroups(index);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (--busy_ == 0) done_cv_.notify_all();
+    }
+  }
+}
+
+namespace {
+
+// Describes a faulted wave for the dispatch's error message.
+std::string describe_fault(const Wave& w, const DispatchState& d) {
+  std::string text = "kernel '" + d.kernel_name + "': " + fault_kind_name(w.fault.kind) +
+                     " at pc " + hex(w.fault.pc) + " (entry+" + hex(w.fault.pc - d.code_entry) +
+                     ")";
+  // Show the instruction when it can be decoded.
+  Tlb tlb = w.tlb;
+  uint32_t words[3] = {0, 0, 0};
+  size_t n = 0;
+  for (; n < 3; ++n) {
+    const uint8_t* p = tlb.translate(*w.memory, w.fault.pc + 4 * n, 4, false);
+    if (!p) break;
+    std::memcpy(&words[n], p, 4);
+  }
+  Inst in;
+  if (n && decode(words, n, &in) == DecodeStatus::kOk)
+    text += ": '" + disassemble(in, w.fault.pc) + "'";
+  else if (n)
+    text += ": word " + hex(words[0]);
+  if (!w.fault.detail.empty()) text += ": " + w.fault.detail;
+  if (w.fault.kind == FaultKind::kMemoryViolation || w.fault.kind == FaultKind::kPcOutOfRange)
+    text += ", address " + hex(w.fault.address);
+  return text;
+}
+
+}  // namespace
+
+void ShaderEngine::run_workgroups(unsigned thread_index) {
+  Job& job = *job_;
+  const DispatchState& d = job.state;
+  DecodeCache cache;
+  Workgroup wg;
+  std::vector<Wave> waves(job.waves_per_group);
+  std::vector<uint32_t> vgprs(static_cast<size_t>(job.waves_per_group) * d.nvgpr * kWaveSize);
+  uint64_t local_instructions = 0;
+
+  for (;;) {
+    if (job.failed.load(std::memory_order_relaxed)) break;
+    const uint64_t g = job.next_group.fetch_add(1, std::memory_order_relaxed);
+    if (g >= job.total_groups) break;
+
+    // Workgroup id and its extent (smaller at the grid's edges).
+    wg.id[0] = static_cast<uint32_t>(g % d.wg_count[0]);
+    wg.id[1] = static_cast<uint32_t>(g / d.wg_count[0] % d.wg_count[1]);
+    wg.id[2] = static_cast<uint32_t>(g / (static_cast<uint64_t>(d.wg_count[0]) * d.wg_count[1]));
+    for (int k = 0; k < 3; ++k)
+      wg.size[k] = std::min(d.wg_size[k], d.grid[k] - wg.id[k] * d.wg_size[k]);
+    wg.lds.assign(d.lds_bytes, 0);
+    const uint32_t items = wg.size[0] * wg.size[1] * wg.size[2];
+    const unsigned nwaves = (items + kWaveSize - 1) / kWaveSize;
+
+    for (unsigned i = 0; i < nwaves; ++i) {
+      Wave& w = waves[i];
+      w = Wave{};
+      w.vgpr = vgprs.data() + static_cast<size_t>(i) * d.nvgpr * kWaveSize;
+      // VGPRs start with whatever the previous wave left, as on hardware.
+      w.nvgpr = d.nvgpr;
+      w.wave_in_group = i;
+      w.wg = &wg;
+      w.memory = &memory_;
+      const uint64_t slot = static_cast<uint64_t>(thread_index) * job.waves_per_group + i;
+      launch_wave(w, d, wg, i, slot * d.scratch_wave_bytes);
+    }
+
+    // Run the group's waves round-robin; a barrier releases when every wave
+    // that has not ended waits at it.
+    unsigned live = nwaves;
+    while (live) {
+      unsigned waiting = 0;
+      live = 0;
+      for (unsigned i = 0; i < nwaves; ++i) {
+        Wave& w = waves[i];
+        if (w.done) continue;
+        if (!w.at_barrier) {
+          for (unsigned q = 0; q < kQuantum && !w.done && !w.at_barrier; ++q) {
+            w.fault.pc = w.pc;  // where a fault in this step is reported
+            const Inst* in = cache.fetch(w);
+            if (!in) break;
+            w.pc += in->size;
+            in->info->exec(w, *in);
+            ++w.instructions;
+          }
+        }
+        if (w.fault.kind != FaultKind::kNone) {
+          if (!job.failed.exchange(true)) {
+            std::lock_guard<std::mutex> lock(job.error_mu);
+            job.error = describe_fault(w, d);
+          }
+          live = 0;
+          break;
+        }
+        if (!w.done) {
+          ++live;
+          waiting += w.at_barrier;
+        }
+      }
+      if (job.failed.load(std::memory_order_relaxed)) break;
+      if (live && waiting == live)
+        for (unsigned i = 0; i < nwaves; ++i) waves[i].at_barrier = false;
+    }
+    for (unsigned i = 0; i < nwaves; ++i) local_instructions += waves[i].instructions;
+    job.waves.fetch_add(nwaves, std::memory_order_relaxed);
+  }
+  job.instructions.fetch_add(local_instructions, std::memory_order_relaxed);
+}
+
+DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
+  DispatchResult result;
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.error = "kernel '" + req.kernel_name + "': " + why;
+    return result;
+  };
+
+  // The CP reads the packet and the kernel object from GPU memory.
+  Tlb tlb;
+  const auto* pkt = reinterpret_cast<const fw_aql_kernel_dispatch_packet*>(
+      tlb.translate(memory_, req.packet_va, sizeof(fw_aql_kernel_dispatch_packet), false));
+  if (!pkt) return fail("dispatch packet at " + hex(req.packet_va) + " is not mapped");
+  // amd_kernel_code_t (v2) and the v3+ kernel descriptor share the offsets
+  // the CP reads: entry offset 16, rsrc1 48, rsrc2 52, properties 56.
+  Tlb ktlb;
+  const auto* kd = reinterpret_cast<const fw_kernel_descriptor*>(
+      ktlb.translate(memory_, pkt->kernel_object, sizeof(fw_kernel_descriptor), false));
+  if (!kd) return fail("kernel object at " + hex(pkt->kernel_object) + " is not mapped");
+
+  auto job = std::make_unique<Job>();
+  DispatchState& d = job->state;
+  d.kernel_name = req.kernel_name;
+  d.code_entry = pkt->kernel_object + static_cast<uint64_t>(kd->kernel_code_entry_byte_offset);
+  d.packet_va = req.packet_va;
+  d.queue_va = req.queue_va;
+  d.kernarg_va = pkt->kernarg_address;
+  d.dispatch_id = req.dispatch_id;
+  d.rsrc1 = kd->compute_pgm_rsrc1;
+  d.rsrc2 = kd->compute_pgm_rsrc2;
+  // amd_kernel_code_t starts with its version (1, 1); a v3 descriptor starts
+  // with the group segment size and has the 32-bit property word's upper
+  // bits zero.
+  {
+    const auto* akc = reinterpret_cast<const uint32_t*>(kd);
+    d.v2_kernel_code = akc[0] == 1 && akc[1] <= 1;
+    d.properties = d.v2_kernel_code ? akc[14] : kd->kernel_code_properties;
+  }
+  d.dims = FW_FIELD_GET(pkt->setup, FW_AQL_DISPATCH_SETUP_DIMENSIONS);
+  const uint32_t grid[3] = {pkt->grid_size_x, pkt->grid_size_y, pkt->grid_size_z};
+  const uint16_t wgs[3] = {pkt->workgroup_size_x, pkt->workgroup_size_y, pkt->workgroup_size_z};
+  if (d.dims < 1 || d.dims > 3)
+    return fail("packet setup has " + std::to_string(d.dims) + " dimensions");
+  uint64_t groups = 1;
+  for (unsigned k = 0; k < 3; ++k) {
+    d.grid[k] = k < d.dims ? grid[k] : 1;
+    d.wg_size[k] = k < d.dims ? wgs[k] : 1;
+    if (d.grid[k] == 0 || d.wg_size[k] == 0) return fail("zero grid or workgroup size");
+    d.wg_count[k] = (d.grid[k] + d.wg_size[k] - 1) / d.wg_size[k];
+    groups *= d.wg_count[k];
+  }
+  const uint32_t group_items = d.wg_size[0] * d.wg_size[1] * d.wg_size[2];
+  if (group_items > 1024)
+    return fail("workgroup of " + std::to_string(group_items) + " work-items exceeds 1024");
+  d.lds_bytes = pkt->group_segment_size;
+  if (d.lds_bytes > 64 * 1024)
+    return fail("group segment of " + std::to_string(d.lds_bytes) + " bytes exceeds 64 KiB");
+  d.private_bytes = pkt->private_segment_size;
+  d.nvgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WORKITEM_VGPR_COUNT) + 1) * 4;
+  d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
+  job->waves_per_group = (group_items + kWaveSize - 1) / kWaveSize;
+  job->total_groups = groups;
+
+  // Scratch: one slot per (thread, wave of a group), each 64 lanes wide.
+  std::vector<uint8_t> scratch;
+  if (d.private_bytes) {
+    d.scratch_wave_bytes = (static_cast<uint64_t>(d.private_bytes) * kWaveSize + 1023) & ~1023ull;
+    const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * threads();
+    if (req.scratch_va) {
+      if (req.scratch_bytes < need)
+        return fail("scratch of " + std::to_string(req.scratch_bytes) +
+                    " bytes is smaller than the " + std::to_string(need) + " needed");
+      d.scratch_va = req.scratch_va;
+    } else {
+      scratch.assign(need + 256, 0);
+      d.scratch_va = (reinterpret_cast<uintptr_t>(scratch.data()) + 255) & ~255ull;
+      if (!memory_.map_host(reinterpret_cast<void*>(d.scratch_va), need))
+        return fail("cannot map scratch");
+    }
+  }
+
+  // Run: this thread is worker 0; the pool takes the rest.
+  job_ = job.get();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    busy_ = static_cast<unsigned>(workers_.size());
+    ++generation_;
+  }
+  start_cv_.notify_all();
+  run_workgroups(0);
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    done_cv_.wait(lock, [&] { return busy_ == 0; });
+  }
+  job_ = nullptr;
+  if (!scratch.empty()) memory_.unmap(d.scratch_va);
+
+  result.waves = job->waves.load();
+  result.wave_instructions = job->instructions.load();
+  if (job->failed.load()) {
+    result.ok = false;
+    result.error = job->error;
+  }
+  return result;
+}
+
+}  // namespace gcn

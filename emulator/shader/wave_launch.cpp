@@ -1,0 +1,89 @@
+#include "wave_launch.h"
+
+#include "amd_kernel_code.h"
+#include "compute_pgm_rsrc.h"
+#include "kernel_descriptor.h"
+
+namespace gcn {
+
+namespace {
+
+// The private segment buffer V# the CP hands the kernel: the dispatch's
+// scratch base, swizzled per lane (ADD_TID_ENABLE, index stride 64, element
+// size 4), as ROCm's runtime builds it in amd_queue_t.
+void scratch_descriptor(uint64_t base, uint32_t* v) {
+  v[0] = static_cast<uint32_t>(base);
+  v[1] = static_cast<uint32_t>(base >> 32 & 0xFFFF) | 1u << 31;  // SWIZZLE_ENABLE
+  v[2] = 0xFFFFFFFFu;                                            // NUM_RECORDS
+  v[3] = 1u << 23 | 3u << 21 | 1u << 19;  // ADD_TID_ENABLE, INDEX_STRIDE 64, ELEMENT_SIZE 4
+}
+
+}  // namespace
+
+void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned wave_index,
+                 uint64_t wave_scratch_offset) {
+  const uint32_t props = d.properties;
+  unsigned s = 0;
+  auto put64 = [&](uint64_t v) {
+    w.sgpr[s++] = static_cast<uint32_t>(v);
+    w.sgpr[s++] = static_cast<uint32_t>(v >> 32);
+  };
+  // User SGPRs in ABI order. Bits 0..6 mean the same in amd_kernel_code_t
+  // and in the v3 kernel descriptor.
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER)) {
+    scratch_descriptor(d.scratch_va, &w.sgpr[s]);
+    s += 4;
+  }
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_PTR)) put64(d.packet_va);
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_QUEUE_PTR)) put64(d.queue_va);
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_KERNARG_SEGMENT_PTR)) put64(d.kernarg_va);
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_ID)) put64(d.dispatch_id);
+  // FLAT_SCRATCH_INIT: the kernel adds its wave offset to this base.
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_FLAT_SCRATCH_INIT)) put64(d.scratch_va);
+  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_SIZE)) w.sgpr[s++] = d.private_bytes;
+  if (d.v2_kernel_code) {
+    if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_X)) w.sgpr[s++] = d.wg_count[0];
+    if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_Y)) w.sgpr[s++] = d.wg_count[1];
+    if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_Z)) w.sgpr[s++] = d.wg_count[2];
+  }
+  // System SGPRs follow the user SGPRs the kernel declared.
+  s = FW_FIELD_GET(d.rsrc2, FW_RSRC2_USER_SGPR_COUNT);
+  if (FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_X)) w.sgpr[s++] = wg.id[0];
+  if (FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_Y)) w.sgpr[s++] = wg.id[1];
+  if (FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_Z)) w.sgpr[s++] = wg.id[2];
+  if (FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_SGPR_WORKGROUP_INFO)) w.sgpr[s++] = 0;
+  if (FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_SGPR_PRIVATE_SEGMENT_WAVE_OFFSET))
+    w.sgpr[s++] = static_cast<uint32_t>(wave_scratch_offset);
+  w.scratch_base = d.scratch_va + wave_scratch_offset;
+
+  // Work-item ids: v0 = x, v1 = y, v2 = z, as many as the kernel asks for.
+  const unsigned ids = FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_VGPR_WORKITEM_ID);
+  const uint32_t sx = wg.size[0], sy = wg.size[1];
+  const uint32_t items = wg.size[0] * wg.size[1] * wg.size[2];
+  uint64_t exec = 0;
+  for (unsigned l = 0; l < kWaveSize; ++l) {
+    const uint32_t flat = wave_index * kWaveSize + l;
+    if (flat >= items) continue;
+    exec |= 1ull << l;
+    // A partial group at the grid's edge packs its work-items with its own
+    // (smaller) extent, as the hardware's work-item id generator does.
+    const uint32_t x = flat % sx, y = (flat / sx) % sy, z = flat / (sx * sy);
+    if (w.nvgpr > 0) w.v(0)[l] = x;
+    if (ids >= 1 && w.nvgpr > 1) w.v(1)[l] = y;
+    if (ids >= 2 && w.nvgpr > 2) w.v(2)[l] = z;
+  }
+  w.set_exec(exec);
+
+  // MODE from COMPUTE_PGM_RSRC1: round [3:0], denorm [7:4], DX10 clamp, IEEE.
+  const uint32_t r1 = d.rsrc1;
+  w.mode = FW_FIELD_GET(r1, FW_RSRC1_FLOAT_ROUND_MODE_32) |
+           FW_FIELD_GET(r1, FW_RSRC1_FLOAT_ROUND_MODE_16_64) << 2 |
+           FW_FIELD_GET(r1, FW_RSRC1_FLOAT_DENORM_MODE_32) << 4 |
+           FW_FIELD_GET(r1, FW_RSRC1_FLOAT_DENORM_MODE_16_64) << 6 |
+           FW_FIELD_GET(r1, FW_RSRC1_ENABLE_DX10_CLAMP) << 8 |
+           FW_FIELD_GET(r1, FW_RSRC1_ENABLE_IEEE_MODE) << 9;
+  w.pc = d.code_entry;
+  w.dispatch = &d;
+}
+
+}  // namespace gcn
