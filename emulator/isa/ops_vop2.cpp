@@ -33,8 +33,7 @@ T fmax_ieee(T a, T b) {
 // Non-fused multiply-add (v_mad/v_mac): the product is rounded to f32 and
 // flushed like any result before the add.
 float mad_f32(const Wave& w, float a, float b, float c) {
-  volatile float p = a * b;  // volatile keeps the compiler from fusing
-  float q = p;
+  float q = a * b;  // never contracted into an FMA: -ffp-contract=off
   if (flush_f32(w)) q = flush_denorm(q);
   return q + c;
 }
