@@ -3,8 +3,6 @@
 // bare Wave, one instruction after another, the way the executor does it
 // (w.pc = next instruction before the call). Expected values follow the Vega
 // ISA manual's SCC and result rules.
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -12,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gcn_assembler.h"
 #include "isa/decoder.h"
 #include "shader/dispatch_state.h"
 #include "shader/wave.h"
@@ -22,39 +21,11 @@ namespace {
 constexpr uint64_t kCodeBase = 0x100000;
 constexpr uint64_t kDataVa = 0x10000;
 
-// Code words of `source` (instructions separated by ';'), from the
-// "encoding: [0x..,...]" lines of llvm-mc -show-encoding.
+// Code words of `source` (instructions separated by ';').
 std::vector<uint32_t> assemble(const std::string& source) {
   std::string text;
   for (char c : source) text += c == ';' ? '\n' : c;
-  const std::string path =
-      testing::TempDir() + "scalar_alu_test." + std::to_string(getpid()) + ".s";
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return {};
-  std::fputs(text.c_str(), f);
-  std::fclose(f);
-  const std::string cmd =
-      std::string(LLVM_MC) + " -arch=amdgcn -mcpu=gfx900 -show-encoding " + path + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return {};
-  std::vector<uint8_t> bytes;
-  char line[1024];
-  while (std::fgets(line, sizeof line, p)) {
-    const char* e = std::strstr(line, "encoding: [");
-    if (!e) continue;
-    for (const char* q = e + 11; *q && *q != ']';) {
-      unsigned v = 0;
-      if (std::sscanf(q, "%x", &v) != 1) break;
-      bytes.push_back(static_cast<uint8_t>(v));
-      q = std::strchr(q, ',');
-      if (!q) break;
-      ++q;
-    }
-  }
-  pclose(p);
-  std::vector<uint32_t> words(bytes.size() / 4);
-  std::memcpy(words.data(), bytes.data(), words.size() * 4);
-  return words;
+  return gcn_test::assemble_gfx900(text).words;
 }
 
 class ScalarTest : public testing::Test {
