@@ -114,4 +114,36 @@ TEST(ShaderEngine, RunningOffTheEndOfMappedCodeFaults) {
   EXPECT_NE(res.error.find("kernel 'snippet'"), std::string::npos) << res.error;
 }
 
+TEST(ShaderEngine, V2AmdKernelCodeGetsGridCountsAndIds) {
+  SnippetRunner r;
+  r.v2_kernel_code = true;
+  auto* out = r.alloc<uint32_t>(64 * 5);
+  auto res = r.run(R"(
+s_load_dwordx2 s[4:5], s[0:1], 0x0
+s_mul_i32 s6, s2, 1000
+s_add_u32 s6, s6, s3
+s_lshl_b32 s7, s3, 6
+v_add_u32 v1, s7, v0
+v_lshlrev_b32 v1, 2, v1
+v_mov_b32 v2, s6
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v2, s[4:5]
+s_endpgm
+)",
+                   64 * 5, 64, {reinterpret_cast<uintptr_t>(out)});
+  ASSERT_TRUE(res.ok) << res.error;
+  // s2 = workgroup count X (5), s3 = workgroup id X.
+  for (uint32_t i = 0; i < 64 * 5; ++i) ASSERT_EQ(out[i], 5000 + i / 64) << "work-item " << i;
+}
+
+TEST(ShaderEngine, VgprBeyondTheAllocationFaults) {
+  SnippetRunner r;
+  r.vgprs = 8;
+  auto res = r.run("v_mov_b32 v9, 0\ns_endpgm", 64, 64, {});
+  ASSERT_FALSE(res.ok);
+  EXPECT_NE(res.error.find("register index out of range"), std::string::npos) << res.error;
+  EXPECT_NE(res.error.find("v9"), std::string::npos) << res.error;
+  EXPECT_NE(res.error.find("8 VGPRs"), std::string::npos) << res.error;
+}
+
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "amd_kernel_code.h"
 #include "compute_pgm_rsrc.h"
 #include "gcn_assembler.h"
 #include "kernel_descriptor.h"
@@ -37,14 +38,34 @@ gcn::DispatchResult SnippetRunner::run_words(const std::vector<uint32_t>& words,
   auto* kd = static_cast<fw_kernel_descriptor*>(alloc_bytes(256 + words.size() * 4));
   auto* code = reinterpret_cast<uint8_t*>(kd) + 256;
   std::memcpy(code, words.data(), words.size() * 4);
-  kd->kernel_code_entry_byte_offset = 256;
-  kd->group_segment_fixed_size = lds_bytes;
-  kd->private_segment_fixed_size = private_bytes;
-  kd->compute_pgm_rsrc1 = FW_FIELD_PREP(FW_RSRC1_GRANULATED_WORKITEM_VGPR_COUNT, 63) |
-                          FW_FIELD_PREP(FW_RSRC1_FLOAT_DENORM_MODE_16_64, 3);
-  kd->compute_pgm_rsrc2 = FW_FIELD_PREP(FW_RSRC2_USER_SGPR_COUNT, 2) |
-                          FW_FIELD_PREP(FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_X, 1);
-  kd->kernel_code_properties = FW_FIELD_PREP(FW_KD_ENABLE_SGPR_KERNARG_SEGMENT_PTR, 1);
+  const uint32_t rsrc1 =
+      FW_FIELD_PREP(FW_RSRC1_GRANULATED_WORKITEM_VGPR_COUNT, (vgprs + 3) / 4 - 1) |
+      FW_FIELD_PREP(FW_RSRC1_FLOAT_DENORM_MODE_16_64, 3);
+  if (v2_kernel_code) {
+    auto* akc = reinterpret_cast<fw_amd_kernel_code*>(kd);
+    akc->amd_kernel_code_version_major = FW_AMD_KERNEL_CODE_VERSION_MAJOR;
+    akc->amd_kernel_code_version_minor = FW_AMD_KERNEL_CODE_VERSION_MINOR;
+    akc->amd_machine_kind = FW_AMD_MACHINE_KIND_AMDGPU;
+    akc->amd_machine_version_major = 9;
+    akc->kernel_code_entry_byte_offset = 256;
+    akc->compute_pgm_rsrc1 = rsrc1;
+    akc->compute_pgm_rsrc2 = FW_FIELD_PREP(FW_RSRC2_USER_SGPR_COUNT, 3) |
+                             FW_FIELD_PREP(FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_X, 1);
+    akc->kernel_code_properties = FW_FIELD_PREP(FW_AKC_ENABLE_SGPR_KERNARG_SEGMENT_PTR, 1) |
+                                  FW_FIELD_PREP(FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_X, 1) |
+                                  FW_FIELD_PREP(FW_AKC_IS_PTR64, 1);
+    akc->workgroup_group_segment_byte_size = lds_bytes;
+    akc->workitem_private_segment_byte_size = private_bytes;
+    akc->wavefront_size = 6;
+  } else {
+    kd->kernel_code_entry_byte_offset = 256;
+    kd->group_segment_fixed_size = lds_bytes;
+    kd->private_segment_fixed_size = private_bytes;
+    kd->compute_pgm_rsrc1 = rsrc1;
+    kd->compute_pgm_rsrc2 = FW_FIELD_PREP(FW_RSRC2_USER_SGPR_COUNT, 2) |
+                            FW_FIELD_PREP(FW_RSRC2_ENABLE_SGPR_WORKGROUP_ID_X, 1);
+    kd->kernel_code_properties = FW_FIELD_PREP(FW_KD_ENABLE_SGPR_KERNARG_SEGMENT_PTR, 1);
+  }
 
   auto* args = alloc<uint64_t>(kernargs.size() + 1);
   std::memcpy(args, kernargs.data(), kernargs.size() * 8);

@@ -1,6 +1,6 @@
 // Runs a hand-assembled gfx900 kernel on the virtual GPU: a kernel
-// descriptor with 256 VGPRs, s[0:1] = kernarg pointer, s2 = workgroup id x,
-// v0 = work-item id x, and the given code.
+// descriptor with 256 VGPRs (see `vgprs`), s[0:1] = kernarg pointer,
+// s2 = workgroup id x, v0 = work-item id x, and the given code.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,13 @@ class SnippetRunner {
                                 const std::vector<uint64_t>& kernargs, uint32_t lds_bytes = 0,
                                 uint32_t private_bytes = 0);
   gcn::AddressSpace& memory() { return memory_; }
+
+  // VGPRs the kernel allocates (a multiple of 4, at most 256).
+  unsigned vgprs = 256;
+  // Describe the kernel with a code object v2 amd_kernel_code_t instead of
+  // a v3 kernel descriptor; it also asks for the grid's workgroup count X,
+  // so s2 = workgroup count X and s3 = workgroup id X.
+  bool v2_kernel_code = false;
 
  private:
   gcn::AddressSpace memory_;
