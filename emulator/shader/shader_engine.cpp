@@ -1,6 +1,7 @@
 #include "shader_engine.h"
 
 #include <algorithm>
+#include <cfenv>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,18 @@ unsigned default_threads() {
   }
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
+}
+
+// MODE.FP_ROUND encodings (0 nearest even, 1 +inf, 2 -inf, 3 zero) as host
+// rounding modes. The emulator is built with -frounding-math so that the
+// semantics' host arithmetic honours them.
+constexpr int kHostRounding[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+
+// The rounding field that governs an instruction: [1:0] for f32, [3:2] for
+// f64 and f16 results.
+inline unsigned rounding_field(const Wave& w, const Inst& in) {
+  const Ty t = in.info->dst;
+  return (t == Ty::F64 || t == Ty::F16) ? (w.mode >> 2) & 3 : w.mode & 3;
 }
 
 std::string hex(uint64_t v) {
@@ -117,6 +130,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
   std::vector<Wave> waves(job.waves_per_group);
   std::vector<uint32_t> vgprs(static_cast<size_t>(job.waves_per_group) * d.nvgpr * kWaveSize);
   uint64_t local_instructions = 0;
+  unsigned host_round = 0;  // FE_TONEAREST, the thread's mode on entry
 
   for (;;) {
     if (job.failed.load(std::memory_order_relaxed)) break;
@@ -161,6 +175,11 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
             const Inst* in = cache.fetch(w);
             if (!in) break;
             w.pc += in->size;
+            const unsigned rm = rounding_field(w, *in);
+            if (rm != host_round) {
+              std::fesetround(kHostRounding[rm]);
+              host_round = rm;
+            }
             in->info->exec(w, *in);
             ++w.instructions;
           }
@@ -185,6 +204,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     for (unsigned i = 0; i < nwaves; ++i) local_instructions += waves[i].instructions;
     job.waves.fetch_add(nwaves, std::memory_order_relaxed);
   }
+  if (host_round) std::fesetround(FE_TONEAREST);
   job.instructions.fetch_add(local_instructions, std::memory_order_relaxed);
 }
 

@@ -114,6 +114,34 @@ TEST(ShaderEngine, RunningOffTheEndOfMappedCodeFaults) {
   EXPECT_NE(res.error.find("kernel 'snippet'"), std::string::npos) << res.error;
 }
 
+// 1.0 + 1.5 * 2^-24 lies between 1.0 and the next float 1 + 2^-23: round
+// to nearest gives the latter, round toward zero (MODE.FP_ROUND = 3) 1.0.
+uint32_t add_under_round_mode(unsigned mode) {
+  SnippetRunner r;
+  auto* out = r.alloc<uint32_t>(64);
+  auto res = r.run(
+      "s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), " +
+          std::to_string(mode) +
+          "\n"
+          "v_mov_b32 v1, 0x33c00000\n"
+          "v_add_f32 v1, 1.0, v1\n"
+          "v_lshlrev_b32 v2, 2, v0\n"
+          "s_waitcnt lgkmcnt(0)\n"
+          "global_store_dword v2, v1, s[4:5]\n"
+          "s_endpgm",
+      64, 64, {reinterpret_cast<uintptr_t>(out)});
+  EXPECT_TRUE(res.ok) << res.error;
+  return out[5];
+}
+
+TEST(ShaderEngine, FloatRoundModeFromModeRegister) {
+  EXPECT_EQ(add_under_round_mode(0), 0x3F800001u);  // nearest even
+  EXPECT_EQ(add_under_round_mode(3), 0x3F800000u);  // toward zero
+  EXPECT_EQ(add_under_round_mode(1), 0x3F800001u);  // toward +inf
+  EXPECT_EQ(add_under_round_mode(2), 0x3F800000u);  // toward -inf
+}
+
 TEST(ShaderEngine, V2AmdKernelCodeGetsGridCountsAndIds) {
   SnippetRunner r;
   r.v2_kernel_code = true;
