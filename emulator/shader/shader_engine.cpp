@@ -31,8 +31,7 @@ unsigned default_threads() {
 }
 
 // MODE.FP_ROUND encodings (0 nearest even, 1 +inf, 2 -inf, 3 zero) as host
-// rounding modes. The emulator is built with -frounding-math so that the
-// semantics' host arithmetic honours them.
+// rounding modes; the semantics' host arithmetic then rounds the same way.
 constexpr int kHostRounding[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 
 // The rounding field that governs an instruction: [1:0] for f32, [3:2] for
