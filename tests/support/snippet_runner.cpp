@@ -68,7 +68,7 @@ gcn::DispatchResult SnippetRunner::run_words(const std::vector<uint32_t>& words,
   }
 
   auto* args = alloc<uint64_t>(kernargs.size() + 1);
-  std::memcpy(args, kernargs.data(), kernargs.size() * 8);
+  if (!kernargs.empty()) std::memcpy(args, kernargs.data(), kernargs.size() * 8);
   auto* pkt = alloc<fw_aql_kernel_dispatch_packet>(1);
   pkt->setup = 1;
   pkt->workgroup_size_x = static_cast<uint16_t>(group);
