@@ -336,9 +336,14 @@ DecodeStatus decode_vop3(const uint32_t* w, size_t n, Inst* in) {
     in->abs = static_cast<uint8_t>(get(w, vop3::abs));
     in->op_sel = static_cast<uint8_t>(get(w, vop3::op_sel));
   }
-  // gfx9 VOP3 has no literal dword.
-  for (uint16_t s : in->src)
+  // gfx9 VOP3 has no literal dword. The v_interp_* rows read only their
+  // typed sources: src0 is an attribute field where 255 means attr63.w.
+  const Ty types[3] = {info->src0, info->src1, info->src2};
+  for (int i = 0; i < 3; ++i) {
+    const uint16_t s = in->src[i];
+    if ((info->flags & kOpAttrSrc0) && types[i] == Ty::None) continue;
     if (s == op::kLiteral || s == op::kSdwa || s == op::kDpp) return DecodeStatus::kIllegalOperand;
+  }
   return finish(info, in);
 }
 

@@ -533,7 +533,7 @@ std::string vop(const Inst& in) {
   const char* n = info.name;
   const Format row = info.format;
   const Ty t[3] = {info.src0, info.src1, info.src2};
-  if (in.enc == Format::VOP3 && row == Format::VOP3 && starts(n, "v_interp_")) return interp(in);
+  if (in.enc == Format::VOP3 && (info.flags & kOpAttrSrc0)) return interp(in);
 
   // Mnemonic suffix: LLVM marks the encoding when an opcode has several.
   std::string s = n;

@@ -38,6 +38,7 @@ enum OpFlag : uint32_t {
   kOpCmpx = 1u << 14,            // compare also writes EXEC
   kOpLiteralK = 1u << 15,        // VOP2 with a mandatory literal K (v_madmk/v_madak)
   kOpMemPair = 1u << 16,         // DS read2/write2/wrxchg2: two elements (offset0, offset1)
+  kOpAttrSrc0 = 1u << 17,        // v_interp_*: src0 holds attribute/channel/high, not a source
 };
 
 struct OpcodeInfo {

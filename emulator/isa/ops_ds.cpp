@@ -176,6 +176,25 @@ void ds_append_consume(Wave& w, const Inst& in) {
   for_active(exec, [&](unsigned l) { w.v(in.vdst)[l] = static_cast<uint32_t>(old); });
 }
 
+// DS_READ_ADDTID_B32 / DS_WRITE_ADDTID_B32: no address VGPR; lane l uses
+// LDS byte offset16 + M0[15:0] + l * 4 (Vega ISA manual, DS opcodes).
+struct AddTid {
+  const Wave& w;
+  const Inst& in;
+  mem::Target operator()(unsigned l, unsigned byte) const {
+    const uint32_t base = (w.sgpr[op::kM0] & 0xFFFF) + static_cast<uint32_t>(in.offset);
+    return mem::lds(static_cast<uint64_t>(base) + 4u * l + byte);
+  }
+};
+
+void ds_read_addtid_b32(Wave& w, const Inst& in) {
+  mem::load_dwords(w, in.vdst, 1, AddTid{w, in}, in.info->name);
+}
+
+void ds_write_addtid_b32(Wave& w, const Inst& in) {
+  mem::store_dwords(w, in.data0, 1, AddTid{w, in}, in.info->name);
+}
+
 constexpr Ty N = Ty::None, B32 = Ty::B32, B64 = Ty::B64, F32 = Ty::F32, F64 = Ty::F64;
 constexpr uint32_t kSt = kOpStore | kOpNoDst, kLd = kOpLoad, kAt = kOpAtomic | kOpNoDst,
                    kAtR = kOpAtomic | kOpLoad, kPair = kOpMemPair;
@@ -213,6 +232,7 @@ const OpcodeInfo kRows[] = {
     AT("max_f32", 19, AtomicOp::kFMax, false, F32),
     {"ds_nop", Format::DS, 20, ds_nop, N, N, N, N, kOpNoDst, 0},
     AT("add_f32", 21, AtomicOp::kFAdd, false, F32),
+    {"ds_write_addtid_b32", Format::DS, 29, ds_write_addtid_b32, N, B32, N, N, kSt, 1},
     {"ds_write_b8", Format::DS, 30, ds_write_part<1, 0>, N, B32, N, N, kSt, 1},
     {"ds_write_b16", Format::DS, 31, ds_write_part<2, 0>, N, B32, N, N, kSt, 1},
     ATR("add_rtn_u32", 32, AtomicOp::kAdd, false, B32),
@@ -301,8 +321,21 @@ const OpcodeInfo kRows[] = {
     {"ds_read_b64", Format::DS, 118, ds_read<2>, B64, N, N, N, kLd, 2},
     {"ds_read2_b64", Format::DS, 119, ds_read2<2, 1>, B64, N, N, N, kLd | kPair, 4},
     {"ds_read2st64_b64", Format::DS, 120, ds_read2<2, 64>, B64, N, N, N, kLd | kPair, 4},
+    // Rows without semantics (exec = nullptr) decode and print, and stop the
+    // wave with a "not supported" fault: the global wave sync (GWS) unit,
+    // ordered append for graphics and the conditional exchange have no
+    // model in the virtual GPU.
+    {"ds_condxchg32_rtn_b64", Format::DS, 126, nullptr, B64, B64, N, N, kAtR, 2},
+    {"ds_gws_sema_release_all", Format::DS, 152, nullptr, N, N, N, N, kOpNoDst, 0},
+    {"ds_gws_init", Format::DS, 153, nullptr, N, B32, N, N, kOpNoDst, 1},
+    {"ds_gws_sema_v", Format::DS, 154, nullptr, N, N, N, N, kOpNoDst, 0},
+    {"ds_gws_sema_br", Format::DS, 155, nullptr, N, B32, N, N, kOpNoDst, 1},
+    {"ds_gws_sema_p", Format::DS, 156, nullptr, N, N, N, N, kOpNoDst, 0},
+    {"ds_gws_barrier", Format::DS, 157, nullptr, N, B32, N, N, kOpNoDst, 1},
+    {"ds_read_addtid_b32", Format::DS, 182, ds_read_addtid_b32, B32, N, N, N, kLd, 1},
     {"ds_consume", Format::DS, 189, ds_append_consume<false>, B32, N, N, N, kAtR, 1},
     {"ds_append", Format::DS, 190, ds_append_consume<true>, B32, N, N, N, kAtR, 1},
+    {"ds_ordered_count", Format::DS, 191, nullptr, B32, N, N, N, kAtR, 1},
     {"ds_write_b96", Format::DS, 222, ds_write<3>, N, B32, N, N, kSt, 3},
     {"ds_write_b128", Format::DS, 223, ds_write<4>, N, B32, N, N, kSt, 4},
     {"ds_read_b96", Format::DS, 254, ds_read<3>, B32, N, N, N, kLd, 3},

@@ -3,8 +3,7 @@
 // return only with glc), src0 = VDATA type for stores/atomics, src1 = the
 // compare type of cmpswap, mem_dwords = VDATA dwords per lane (cmpswap:
 // data and compare).
-#include "instruction.h"
-#include "shader/memory_ops.h"
+#include "isa/buffer_d16.h"
 
 namespace gcn {
 namespace {
@@ -66,6 +65,19 @@ void buf_store_format(Wave& w, const Inst& in) {
   mem::store_format(w, in, N, r.data_format, r.num_format);
 }
 
+// *_format_d16_*: 16-bit components, packed (isa/buffer_d16.h).
+template <unsigned N, bool Hi>
+void buf_load_format_d16(Wave& w, const Inst& in) {
+  const mem::BufferRsrc r = mem::buffer_rsrc(w, in.rsrc);
+  d16::load(w, in, N, r.data_format, r.num_format, Hi);
+}
+
+template <unsigned N, bool Hi>
+void buf_store_format_d16(Wave& w, const Inst& in) {
+  const mem::BufferRsrc r = mem::buffer_rsrc(w, in.rsrc);
+  d16::store(w, in, N, r.data_format, r.num_format, Hi);
+}
+
 // The emulator has no caches: every access is coherent already.
 void buffer_wbinvl1(Wave&, const Inst&) {}
 
@@ -86,6 +98,14 @@ const OpcodeInfo kRows[] = {
     MB("store_format_xy", 5, buf_store_format<2>, N, B32, kSt, 2),
     MB("store_format_xyz", 6, buf_store_format<3>, N, B32, kSt, 3),
     MB("store_format_xyzw", 7, buf_store_format<4>, N, B32, kSt, 4),
+    MB("load_format_d16_x", 8, (buf_load_format_d16<1, false>), B32, N, kLd, 1),
+    MB("load_format_d16_xy", 9, (buf_load_format_d16<2, false>), B32, N, kLd, 1),
+    MB("load_format_d16_xyz", 10, (buf_load_format_d16<3, false>), B32, N, kLd, 2),
+    MB("load_format_d16_xyzw", 11, (buf_load_format_d16<4, false>), B32, N, kLd, 2),
+    MB("store_format_d16_x", 12, (buf_store_format_d16<1, false>), N, B32, kSt, 1),
+    MB("store_format_d16_xy", 13, (buf_store_format_d16<2, false>), N, B32, kSt, 1),
+    MB("store_format_d16_xyz", 14, (buf_store_format_d16<3, false>), N, B32, kSt, 2),
+    MB("store_format_d16_xyzw", 15, (buf_store_format_d16<4, false>), N, B32, kSt, 2),
     MB("load_ubyte", 16, (buf_load_part<1, false, 0>), B32, N, kLd, 1),
     MB("load_sbyte", 17, (buf_load_part<1, true, 0>), B32, N, kLd, 1),
     MB("load_ushort", 18, (buf_load_part<2, false, 0>), B32, N, kLd, 1),
@@ -108,6 +128,11 @@ const OpcodeInfo kRows[] = {
     MB("load_sbyte_d16_hi", 35, (buf_load_part<1, true, 2>), B32, N, kLd, 1),
     MB("load_short_d16", 36, (buf_load_part<2, false, 1>), B32, N, kLd, 1),
     MB("load_short_d16_hi", 37, (buf_load_part<2, false, 2>), B32, N, kLd, 1),
+    MB("load_format_d16_hi_x", 38, (buf_load_format_d16<1, true>), B32, N, kLd, 1),
+    MB("store_format_d16_hi_x", 39, (buf_store_format_d16<1, true>), N, B32, kSt, 1),
+    // M0-addressed LDS to memory copy: no LDS-DMA model, so it faults as
+    // "not supported" (exec = nullptr).
+    MB("store_lds_dword", 61, nullptr, N, N, kOpNoDst, 0),
     MB("wbinvl1", 62, buffer_wbinvl1, N, N, kOpNoDst, 0),
     MB("wbinvl1_vol", 63, buffer_wbinvl1, N, N, kOpNoDst, 0),
     AT32("atomic_swap", 64, AtomicOp::kSwap),

@@ -355,6 +355,12 @@ void v_ldexp_f32(Wave& w, const Inst& in) {
   write_f32(w, in, r);
 }
 
+// flt32_to_uint8 of the packing converts: round to nearest, clamp to
+// [0, 255], NaN to 0.
+inline uint32_t to_u8(float a) {
+  return static_cast<uint32_t>(std::isnan(a) ? 0.0f : std::clamp(std::nearbyint(a), 0.0f, 255.0f));
+}
+
 // v_cvt_pk_u8_f32: one byte of src2 replaced by src0 converted to u8.
 void v_cvt_pk_u8_f32(Wave& w, const Inst& in) {
   float a[kWaveSize];
@@ -362,9 +368,23 @@ void v_cvt_pk_u8_f32(Wave& w, const Inst& in) {
   Src3 s(w, in, 3);
   uint32_t r[kWaveSize];
   for (unsigned l = 0; l < kWaveSize; ++l) {
-    const float c = std::isnan(a[l]) ? 0.0f : std::clamp(std::nearbyint(a[l]), 0.0f, 255.0f);
     const unsigned sh = 8 * (s.p[1][l] & 3);
-    r[l] = (s.p[2][l] & ~(0xFFu << sh)) | static_cast<uint32_t>(c) << sh;
+    r[l] = (s.p[2][l] & ~(0xFFu << sh)) | to_u8(a[l]) << sh;
+  }
+  write_v32(w, in, r);
+}
+
+// v_cvt_pkaccum_u8_f32: byte src1[1:0] of the destination itself replaced
+// by src0 converted to u8; the other three bytes accumulate earlier results.
+void v_cvt_pkaccum_u8_f32(Wave& w, const Inst& in) {
+  float a[kWaveSize];
+  read_f32(w, in, 0, a);
+  Src3 s(w, in, 2);
+  const uint32_t* old = w.v(in.dst - op::kVgpr0);
+  uint32_t r[kWaveSize];
+  for (unsigned l = 0; l < kWaveSize; ++l) {
+    const unsigned sh = 8 * (s.p[1][l] & 3);
+    r[l] = (old[l] & ~(0xFFu << sh)) | to_u8(a[l]) << sh;
   }
   write_v32(w, in, r);
 }
@@ -651,6 +671,7 @@ void v_pack_b32_f16(Wave& w, const Inst& in) {
 
 constexpr uint32_t k3 = kOpVop3Only;
 constexpr uint32_t k3F = kOpVop3Only | kOpVop3Mods;
+constexpr uint32_t k3I = k3F | kOpAttrSrc0;  // v_interp_*
 constexpr uint32_t k3B = kOpVop3Only | kOpVop3b;
 constexpr Format V3 = Format::VOP3;
 
@@ -741,6 +762,19 @@ const OpcodeInfo kRows[] = {
      k3 | kOpScalarDstVop},
     {"v_writelane_b32", V3, 650, v_writelane_b32, Ty::B32, Ty::B32, Ty::B32, Ty::None, k3},
     {"v_bcnt_u32_b32", V3, 651, v_bcnt_u32_b32, Ty::B32, Ty::B32, Ty::B32, Ty::None, k3},
+    {"v_cvt_pkaccum_u8_f32", V3, 496, v_cvt_pkaccum_u8_f32, Ty::B32, Ty::F32, Ty::B32, Ty::None,
+     k3F},
+    // Pixel-shader attribute interpolation: the src0 field holds the
+    // attribute, channel and high-half bit, not a register (src0 = None).
+    // Compute dispatches have no attribute data in LDS, so these rows have
+    // no semantics and fault as "not supported" (exec = nullptr).
+    {"v_interp_p1_f32", V3, 624, nullptr, Ty::F32, Ty::None, Ty::F32, Ty::None, k3I},
+    {"v_interp_p2_f32", V3, 625, nullptr, Ty::F32, Ty::None, Ty::F32, Ty::None, k3I},
+    {"v_interp_mov_f32", V3, 626, nullptr, Ty::F32, Ty::None, Ty::None, Ty::None, k3I},
+    {"v_interp_p1ll_f16", V3, 628, nullptr, Ty::F32, Ty::None, Ty::F32, Ty::None, k3I},
+    {"v_interp_p1lv_f16", V3, 629, nullptr, Ty::F32, Ty::None, Ty::F32, Ty::F16, k3I},
+    {"v_interp_p2_legacy_f16", V3, 630, nullptr, Ty::F16, Ty::None, Ty::F32, Ty::F32, k3I},
+    {"v_interp_p2_f16", V3, 631, nullptr, Ty::F16, Ty::None, Ty::F32, Ty::F32, k3I},
     {"v_mbcnt_lo_u32_b32", V3, 652, v_mbcnt<false>, Ty::B32, Ty::B32, Ty::B32, Ty::None, k3},
     {"v_mbcnt_hi_u32_b32", V3, 653, v_mbcnt<true>, Ty::B32, Ty::B32, Ty::B32, Ty::None, k3},
     {"v_lshlrev_b64", V3, 655, v_lshlrev_b64, Ty::B64, Ty::B32, Ty::B64, Ty::None, k3},

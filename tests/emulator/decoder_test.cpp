@@ -1,9 +1,8 @@
 // Decoder conformance: every line of corpus/gfx9_forms.s is assembled by
 // llvm-mc-14 (the encoding oracle), the bytes are disassembled by llvm-mc-14
 // (the text oracle), and our decode() + disassemble() must agree with both:
-// same length, same text up to whitespace. Opcodes whose table row does not
-// exist yet may be listed in corpus/known_missing.txt; anything else that
-// differs fails.
+// same length, same text up to whitespace. Every opcode of the corpus must
+// have a table row: an unknown opcode fails like any other difference.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -102,17 +101,6 @@ bool disassemble_with_llvm(std::vector<Form>* forms) {
   return true;
 }
 
-std::set<std::string> known_missing() {
-  std::set<std::string> names;
-  std::ifstream in(CORPUS_DIR "/known_missing.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    line = squash(line);
-    if (!line.empty() && line[0] != '#') names.insert(line);
-  }
-  return names;
-}
-
 // The table name of a printed mnemonic: LLVM's encoding suffixes dropped.
 std::string base_mnemonic(const std::string& text) {
   std::string m = text.substr(0, text.find(' '));
@@ -128,10 +116,9 @@ TEST(DecoderConformance, MatchesLlvm14OnCorpus) {
   std::vector<Form> forms = assemble_corpus();
   ASSERT_GT(forms.size(), 100u) << "llvm-mc-14 did not assemble the corpus";
   ASSERT_TRUE(disassemble_with_llvm(&forms)) << "llvm-mc-14 -disassemble did not round-trip";
-  const std::set<std::string> allowed_missing = known_missing();
 
   size_t exact = 0, missing = 0;
-  std::set<std::string> missing_names, unlisted_missing;
+  std::set<std::string> missing_names;
   for (const Form& f : forms) {
     std::vector<uint32_t> words((f.bytes.size() + 3) / 4 + 1, 0);
     for (size_t i = 0; i < f.bytes.size(); ++i)
@@ -140,9 +127,7 @@ TEST(DecoderConformance, MatchesLlvm14OnCorpus) {
     const DecodeStatus st = decode(words.data(), f.bytes.size() / 4, &in);
     if (st == DecodeStatus::kUnknownOpcode) {
       ++missing;
-      const std::string name = base_mnemonic(f.expected);
-      missing_names.insert(name);
-      if (!allowed_missing.count(name)) unlisted_missing.insert(name);
+      missing_names.insert(base_mnemonic(f.expected));
       continue;
     }
     if (st != DecodeStatus::kOk) {
@@ -164,14 +149,9 @@ TEST(DecoderConformance, MatchesLlvm14OnCorpus) {
   }
   std::printf("decoder conformance: %zu forms, %zu exact, %zu missing (%zu opcodes)\n",
               forms.size(), exact, missing, missing_names.size());
-  std::string stale;
-  for (const std::string& n : allowed_missing)
-    if (!missing_names.count(n)) stale += " " + n;
-  if (!stale.empty()) std::printf("known_missing.txt entries that now decode:%s\n", stale.c_str());
   std::string list;
-  for (const std::string& n : unlisted_missing) list += " " + n;
-  EXPECT_TRUE(unlisted_missing.empty())
-      << "opcodes without a table row that known_missing.txt does not list:" << list;
+  for (const std::string& n : missing_names) list += " " + n;
+  EXPECT_EQ(missing, 0u) << "opcodes without a table row:" << list;
 }
 
 }  // namespace

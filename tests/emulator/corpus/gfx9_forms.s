@@ -1370,6 +1370,10 @@ v_interp_p1lv_f16 v0, v1, attr2.y, v3
 v_interp_p2_f16 v0, v1, attr31.z, v3 high clamp
 v_interp_p1_f32_e64 v0, v1, attr0.x
 v_interp_mov_f32_e64 v0, p10, attr1.y
+v_interp_p1_f32_e64 v0, v1, attr63.w
+v_interp_mov_f32_e64 v0, p10, attr58.w
+v_interp_p1ll_f16 v0, v1, attr57.w high
+v_interp_p2_f32_e64 v0, v1, attr5.z
 v_cmp_ge_i16_e64 s[0:1], v1, 5
 v_cmp_nlt_f16_e64 s[0:1], -v1, 1.0
 v_cmpx_class_f64_e64 s[0:1], v[0:1], s2
