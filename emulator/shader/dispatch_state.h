@@ -37,6 +37,10 @@ struct DispatchState {
   unsigned nvgpr = 0;
   unsigned nsgpr = 0;
   uint64_t trap_handler = 0;  // 0: s_trap faults the wave
+  // Register launch (PM4): user SGPRs are COMPUTE_USER_DATA_*, not the
+  // pointers the kernel code properties ask for.
+  bool user_data_regs = false;
+  uint32_t user_data[16] = {};
 };
 
 struct Workgroup {

@@ -55,6 +55,9 @@ struct ShaderEngine::Job {
   uint64_t total_groups = 0;
   std::atomic<uint64_t> next_group{0};
   std::atomic<bool> failed{false};
+  const std::atomic<bool>* cancel = nullptr;
+  bool memory_fault = false;  // under error_mu, with error
+  uint64_t fault_address = 0;
   std::atomic<uint64_t> waves{0};
   std::atomic<uint64_t> instructions{0};
   std::mutex error_mu;
@@ -131,8 +134,13 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
   uint64_t local_instructions = 0;
   unsigned host_round = 0;  // FE_TONEAREST, the thread's mode on entry
 
+  // A cancelled dispatch stops like a failed one, between quanta.
+  auto stopped = [&job] {
+    return job.failed.load(std::memory_order_relaxed) ||
+           (job.cancel && job.cancel->load(std::memory_order_relaxed));
+  };
   for (;;) {
-    if (job.failed.load(std::memory_order_relaxed)) break;
+    if (stopped()) break;
     const uint64_t g = job.next_group.fetch_add(1, std::memory_order_relaxed);
     if (g >= job.total_groups) break;
 
@@ -187,6 +195,8 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
           if (!job.failed.exchange(true)) {
             std::lock_guard<std::mutex> lock(job.error_mu);
             job.error = describe_fault(w, d);
+            job.memory_fault = w.fault.kind == FaultKind::kMemoryViolation;
+            job.fault_address = w.fault.address;
           }
           live = 0;
           break;
@@ -196,7 +206,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
           waiting += w.at_barrier;
         }
       }
-      if (job.failed.load(std::memory_order_relaxed)) break;
+      if (stopped()) break;
       if (live && waiting == live)
         for (unsigned i = 0; i < nwaves; ++i) waves[i].at_barrier = false;
     }
@@ -211,6 +221,7 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   DispatchResult result;
   auto fail = [&](std::string why) {
     result.ok = false;
+    result.bad_request = true;
     result.error = "kernel '" + req.kernel_name + "': " + why;
     return result;
   };
@@ -270,16 +281,75 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   job->waves_per_group = (group_items + kWaveSize - 1) / kWaveSize;
   job->total_groups = groups;
 
+  job->cancel = req.cancel;
+  return run(std::move(job), req.scratch_va, req.scratch_bytes);
+}
+
+DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
+  DispatchResult result;
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.bad_request = true;
+    result.error = "kernel '" + req.kernel_name + "': " + why;
+    return result;
+  };
+  auto job = std::make_unique<Job>();
+  DispatchState& d = job->state;
+  d.kernel_name = req.kernel_name;
+  d.code_entry = req.code_entry;
+  d.dispatch_id = req.dispatch_id;
+  d.rsrc1 = req.rsrc1;
+  d.rsrc2 = req.rsrc2;
+  d.user_data_regs = true;
+  std::memcpy(d.user_data, req.user_data, sizeof(d.user_data));
+  uint64_t groups = 1;
+  d.dims = 1;
+  for (unsigned k = 0; k < 3; ++k) {
+    d.wg_size[k] = req.wg_size[k];
+    d.wg_count[k] = req.wg_count[k];
+    if (d.wg_size[k] == 0 || d.wg_count[k] == 0) return fail("zero workgroup size or count");
+    const uint64_t g = static_cast<uint64_t>(d.wg_size[k]) * d.wg_count[k];
+    if (g > 0xFFFFFFFFull) return fail("grid larger than 2^32 work-items");
+    d.grid[k] = static_cast<uint32_t>(g);
+    if (d.grid[k] > 1) d.dims = k + 1;
+    groups *= d.wg_count[k];
+  }
+  const uint64_t group_items = static_cast<uint64_t>(d.wg_size[0]) * d.wg_size[1] * d.wg_size[2];
+  if (group_items > 1024)
+    return fail("workgroup of " + std::to_string(group_items) + " work-items exceeds 1024");
+  // LDS_SIZE in RSRC2 counts 128-dword (512-byte) blocks on gfx9.
+  d.lds_bytes = FW_FIELD_GET(d.rsrc2, FW_RSRC2_GRANULATED_LDS_SIZE) * 512u;
+  if (d.lds_bytes > 64 * 1024)
+    return fail("LDS of " + std::to_string(d.lds_bytes) + " bytes exceeds 64 KiB");
+  d.private_bytes = req.private_bytes;
+  d.nvgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WORKITEM_VGPR_COUNT) + 1) * 4;
+  d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
+  job->waves_per_group = static_cast<uint32_t>((group_items + kWaveSize - 1) / kWaveSize);
+  job->total_groups = groups;
+  job->cancel = req.cancel;
+  return run(std::move(job), 0, 0);
+}
+
+DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, uint64_t scratch_va,
+                                 uint64_t scratch_bytes) {
+  DispatchResult result;
+  DispatchState& d = job->state;
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.bad_request = true;
+    result.error = "kernel '" + d.kernel_name + "': " + why;
+    return result;
+  };
   // Scratch: one slot per (thread, wave of a group), each 64 lanes wide.
   std::vector<uint8_t> scratch;
   if (d.private_bytes) {
     d.scratch_wave_bytes = (static_cast<uint64_t>(d.private_bytes) * kWaveSize + 1023) & ~1023ull;
     const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * threads();
-    if (req.scratch_va) {
-      if (req.scratch_bytes < need)
-        return fail("scratch of " + std::to_string(req.scratch_bytes) +
-                    " bytes is smaller than the " + std::to_string(need) + " needed");
-      d.scratch_va = req.scratch_va;
+    if (scratch_va) {
+      if (scratch_bytes < need)
+        return fail("scratch of " + std::to_string(scratch_bytes) + " bytes is smaller than the " +
+                    std::to_string(need) + " needed");
+      d.scratch_va = scratch_va;
     } else {
       scratch.assign(need + 256, 0);
       d.scratch_va = (reinterpret_cast<uintptr_t>(scratch.data()) + 255) & ~255ull;
@@ -289,15 +359,20 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   }
 
   // Run: this thread is worker 0; the pool takes the rest.
+  // A single workgroup runs on this thread alone: waking the pool would
+  // cost more than the kernel (empty-kernel latency).
   job_ = job.get();
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    busy_ = static_cast<unsigned>(workers_.size());
-    ++generation_;
+  const bool use_pool = job->total_groups >= 2 && !workers_.empty();
+  if (use_pool) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      busy_ = static_cast<unsigned>(workers_.size());
+      ++generation_;
+    }
+    start_cv_.notify_all();
   }
-  start_cv_.notify_all();
   run_workgroups(0);
-  {
+  if (use_pool) {
     std::unique_lock<std::mutex> lock(mu_);
     done_cv_.wait(lock, [&] { return busy_ == 0; });
   }
@@ -308,7 +383,14 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   result.wave_instructions = job->instructions.load();
   if (job->failed.load()) {
     result.ok = false;
+    std::lock_guard<std::mutex> lock(job->error_mu);
     result.error = job->error;
+    result.memory_fault = job->memory_fault;
+    result.fault_address = job->fault_address;
+  } else if (job->cancel && job->cancel->load()) {
+    result.ok = false;
+    result.cancelled = true;
+    result.error = "kernel '" + d.kernel_name + "': cancelled";
   }
   return result;
 }

@@ -29,11 +29,33 @@ struct DispatchRequest {
   // packet's private_segment_size needs for the duration of the dispatch.
   uint64_t scratch_va = 0;
   uint64_t scratch_bytes = 0;
+  // Set by another thread to stop the dispatch early (queue unmapped);
+  // checked between workgroups and between wave quanta.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// A launch from the COMPUTE_* registers, as PM4 SET_SH_REG + DISPATCH_DIRECT
+// program it: no packet, no kernel descriptor; user SGPRs come from
+// COMPUTE_USER_DATA_0.. (as many as RSRC2.USER_SGPR_COUNT says).
+struct RegisterDispatch {
+  uint64_t code_entry = 0;  // COMPUTE_PGM_LO/HI << 8
+  uint32_t rsrc1 = 0, rsrc2 = 0;
+  uint32_t user_data[16] = {};
+  uint32_t wg_size[3] = {1, 1, 1};   // COMPUTE_NUM_THREAD_X/Y/Z
+  uint32_t wg_count[3] = {1, 1, 1};  // DISPATCH_DIRECT dimensions
+  uint32_t private_bytes = 0;        // per lane, from COMPUTE_TMPRING_SIZE
+  uint64_t dispatch_id = 0;
+  std::string kernel_name;
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct DispatchResult {
   bool ok = true;
-  std::string error;  // names the kernel, the PC, the instruction, the address
+  std::string error;          // names the kernel, the PC, the instruction, the address
+  bool cancelled = false;     // stopped by DispatchRequest::cancel
+  bool bad_request = false;   // refused before any wave ran (packet, sizes)
+  bool memory_fault = false;  // the fault was a memory violation at fault_address
+  uint64_t fault_address = 0;
   uint64_t waves = 0;
   uint64_t wave_instructions = 0;
 };
@@ -48,12 +70,16 @@ class ShaderEngine {
 
   unsigned threads() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
-  // Runs the dispatch to completion (blocking).
+  // Runs the dispatch to completion (blocking). One dispatch at a time: the
+  // command processor's thread is the only caller.
   DispatchResult dispatch(const DispatchRequest& req);
+  DispatchResult dispatch_registers(const RegisterDispatch& req);
 
  private:
   void worker_main(unsigned index);
   void run_workgroups(unsigned thread_index);
+  struct Job;
+  DispatchResult run(std::unique_ptr<Job> job, uint64_t scratch_va, uint64_t scratch_bytes);
 
   AddressSpace& memory_;
   std::vector<std::thread> workers_;
@@ -64,7 +90,6 @@ class ShaderEngine {
   bool stopping_ = false;
 
   // The dispatch in flight.
-  struct Job;
   Job* job_ = nullptr;
 };
 

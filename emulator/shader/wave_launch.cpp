@@ -29,19 +29,27 @@ void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned 
     w.sgpr[s++] = static_cast<uint32_t>(v >> 32);
   };
   // User SGPRs in ABI order. Bits 0..6 mean the same in amd_kernel_code_t
-  // and in the v3 kernel descriptor.
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER)) {
+  // and in the v3 kernel descriptor. A register launch takes them from
+  // COMPUTE_USER_DATA_* instead.
+  if (d.user_data_regs) {
+    const unsigned n = FW_FIELD_GET(d.rsrc2, FW_RSRC2_USER_SGPR_COUNT);
+    for (unsigned i = 0; i < n && i < 16; ++i) w.sgpr[i] = d.user_data[i];
+  } else if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER)) {
     scratch_descriptor(d.scratch_va, &w.sgpr[s]);
     s += 4;
   }
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_PTR)) put64(d.packet_va);
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_QUEUE_PTR)) put64(d.queue_va);
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_KERNARG_SEGMENT_PTR)) put64(d.kernarg_va);
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_ID)) put64(d.dispatch_id);
-  // FLAT_SCRATCH_INIT: the kernel adds its wave offset to this base.
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_FLAT_SCRATCH_INIT)) put64(d.scratch_va);
-  if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_SIZE)) w.sgpr[s++] = d.private_bytes;
-  if (d.v2_kernel_code) {
+  if (d.user_data_regs) {
+    // Only the user data registers: nothing more to place.
+  } else {
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_PTR)) put64(d.packet_va);
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_QUEUE_PTR)) put64(d.queue_va);
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_KERNARG_SEGMENT_PTR)) put64(d.kernarg_va);
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_DISPATCH_ID)) put64(d.dispatch_id);
+    // FLAT_SCRATCH_INIT: the kernel adds its wave offset to this base.
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_FLAT_SCRATCH_INIT)) put64(d.scratch_va);
+    if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_SIZE)) w.sgpr[s++] = d.private_bytes;
+  }
+  if (d.v2_kernel_code && !d.user_data_regs) {
     if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_X)) w.sgpr[s++] = d.wg_count[0];
     if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_Y)) w.sgpr[s++] = d.wg_count[1];
     if (FW_FIELD_GET(props, FW_AKC_ENABLE_SGPR_GRID_WORKGROUP_COUNT_Z)) w.sgpr[s++] = d.wg_count[2];

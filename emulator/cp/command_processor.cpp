@@ -1,0 +1,257 @@
+// The command processor's queues and its thread: maps and unmaps hardware
+// queues, and polls every mapped queue. After activity the thread spins for
+// a short while (a doorbell usually follows a completion closely), then
+// sleeps with a growing timeout so that an idle GPU costs almost nothing;
+// kick() and map_queue() wake it at once.
+#include <immintrin.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "cp_internal.h"
+
+namespace gcn {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Spin this long after the last progress before sleeping.
+constexpr auto kSpinWindow = std::chrono::microseconds(200);
+// Sleep interval bounds once idle: doubles from the first to the last.
+// Each wake-up costs the host about 10 us (timer, two context switches),
+// so 1 ms is about 1% of a core; after a longer quiet spell the CP polls
+// less often still. kick() (a waiter about to block) cuts any sleep short.
+constexpr auto kFirstSleep = std::chrono::microseconds(50);
+constexpr auto kLongestSleep = std::chrono::microseconds(1000);
+constexpr auto kDeepIdleAfter = std::chrono::milliseconds(100);
+constexpr auto kDeepIdleSleep = std::chrono::microseconds(4000);
+
+bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
+
+// An AQL doorbell holds the index of the last packet written, so its first
+// value (packet 0) equals its initial 0: an unchanged doorbell only proves
+// there is nothing new once the CP has gone past the packet it names.
+bool doorbell_names_new_work(const cp::Queue& q, uint64_t bell) {
+  return q.desc.type == QueueDescriptor::Type::kAql && bell >= q.rptr;
+}
+
+}  // namespace
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+uint64_t gpu_clock() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+          .count());
+}
+
+CommandProcessor::CommandProcessor(AddressSpace& memory, ShaderEngine& engine, InterruptHandler irq)
+    : impl_(new Impl(memory, engine, std::move(irq))) {
+  impl_->thread = std::thread([this] { impl_->main(); });
+}
+
+CommandProcessor::~CommandProcessor() {
+  std::vector<int> ids;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    for (const auto& [id, q] : impl_->queues) ids.push_back(id);
+  }
+  for (int id : ids) unmap_queue(id);
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    impl_->stop = true;
+  }
+  impl_->wake_cv.notify_all();
+  impl_->thread.join();
+  delete impl_;
+}
+
+int CommandProcessor::map_queue(const QueueDescriptor& d) {
+  // An inactive ring (size 0) may be mapped and given a ring later.
+  if (d.ring_bytes && !power_of_two(d.ring_bytes)) return -1;
+  if (!d.doorbell) return -1;
+  if (d.type == QueueDescriptor::Type::kAql && d.ring_bytes && d.ring_bytes < FW_AQL_PACKET_SIZE)
+    return -1;
+  if (d.type == QueueDescriptor::Type::kPm4 && d.ring_bytes && d.ring_bytes < 8) return -1;
+  auto q = std::make_shared<cp::Queue>();
+  q->desc = d;
+  q->state = d.active ? QueueState::kActive : QueueState::kInactive;
+  // Resume from the read pointer the descriptor's memory holds (0 for a
+  // fresh queue). AQL: 64-bit read_dispatch_id; PM4: a 32-bit dword
+  // offset, as the CP's read pointer report is.
+  if (d.read_ptr_va) {
+    cp::GpuMemory mem(impl_->memory);
+    if (d.type == QueueDescriptor::Type::kAql) {
+      uint64_t r = 0;
+      if (mem.load_acquire(d.read_ptr_va, &r)) q->rptr = r;
+    } else {
+      uint32_t r = 0;
+      if (mem.load_acquire(d.read_ptr_va, &r)) q->rptr = r;
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    q->id = impl_->next_id++;
+    impl_->queues[q->id] = q;
+    ++impl_->generation;
+    impl_->kicked = true;
+  }
+  impl_->wake_cv.notify_all();
+  return q->id;
+}
+
+bool CommandProcessor::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
+  if (ring_bytes && (!power_of_two(ring_bytes) || ring_bytes < FW_AQL_PACKET_SIZE)) return false;
+  std::unique_lock<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  if (it == impl_->queues.end()) return false;
+  cp::Queue* q = it->second.get();
+  // The state changes now (a running dispatch finishes, no new packet
+  // starts); the CP thread reads the ring without the lock, so a new ring
+  // takes effect once it is not serving the queue.
+  q->desc.active = active;
+  if (q->state != QueueState::kError)
+    q->state = active ? QueueState::kActive : QueueState::kInactive;
+  q->new_ring_va = ring_va;
+  q->new_ring_bytes = ring_bytes;
+  q->update_pending = true;
+  if (impl_->running != q) impl_->apply_update(*q);
+  impl_->kicked = true;
+  lock.unlock();
+  impl_->wake_cv.notify_all();
+  return true;
+}
+
+void CommandProcessor::unmap_queue(int id) {
+  std::unique_lock<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  if (it == impl_->queues.end()) return;
+  std::shared_ptr<cp::Queue> q = it->second;
+  impl_->queues.erase(it);
+  ++impl_->generation;
+  q->unmapped = true;
+  q->cancel.store(true);  // stops a dispatch of this queue between quanta
+  // From the interrupt handler (on the CP thread) waiting would deadlock;
+  // the packet processors stop at the cancel flag once the handler returns.
+  if (std::this_thread::get_id() == impl_->thread.get_id()) return;
+  impl_->idle_cv.wait(lock, [&] { return impl_->running != q.get(); });
+}
+
+QueueState CommandProcessor::state(int id) const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  return it == impl_->queues.end() ? QueueState::kInactive : it->second->state.load();
+}
+
+std::string CommandProcessor::error(int id) const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  return it == impl_->queues.end() ? std::string() : it->second->error;
+}
+
+void CommandProcessor::kick() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    impl_->kicked = true;
+  }
+  impl_->kicks.fetch_add(1, std::memory_order_relaxed);
+  impl_->wake_cv.notify_one();
+}
+
+CommandProcessor::Stats CommandProcessor::stats() const {
+  Stats s;
+  s.packets = impl_->packets.load(std::memory_order_relaxed);
+  s.dispatches = impl_->dispatches.load(std::memory_order_relaxed);
+  return s;
+}
+
+void CommandProcessor::Impl::main() {
+  std::vector<std::shared_ptr<cp::Queue>> list;  // this thread's copy of the queue set
+  uint64_t seen_generation = ~0ull;
+  uint64_t seen_kicks = 0;
+  Clock::time_point last_progress = Clock::now();
+  auto sleep = kFirstSleep;
+
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (stop) return;
+      if (seen_generation != generation) {
+        list.clear();
+        for (const auto& [id, q] : queues) list.push_back(q);
+        seen_generation = generation;
+      }
+    }
+
+    bool progress = false;
+    const uint64_t k = kicks.load(std::memory_order_relaxed);
+    const bool recheck = k != seen_kicks;
+    seen_kicks = k;
+    for (const auto& q : list) {
+      uint64_t bell = 0;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
+        // The doorbell is read first: a packet published after this load
+        // changes it, so the queue cannot be marked quiet past new work.
+        bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
+        if (q->quiet && bell == q->quiet_doorbell && !recheck && !doorbell_names_new_work(*q, bell))
+          continue;
+        running = q.get();
+      }
+      q->waiting = false;
+      const bool moved = service(*q);
+      progress |= moved;
+      q->quiet = !moved && !q->waiting;
+      q->quiet_doorbell = bell;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        running = nullptr;
+        if (q->update_pending) apply_update(*q);
+      }
+      idle_cv.notify_all();
+    }
+
+    const auto now = Clock::now();
+    if (progress) {
+      last_progress = now;
+      sleep = kFirstSleep;
+      continue;
+    }
+    if (now - last_progress < kSpinWindow) {
+      for (int i = 0; i < 16; ++i) _mm_pause();
+      std::this_thread::yield();
+      continue;
+    }
+    std::unique_lock<std::mutex> lock(mu);
+    if (!kicked && !stop) wake_cv.wait_for(lock, sleep, [&] { return kicked || stop; });
+    if (kicked) {
+      // A hint that work is coming: spin again for a while.
+      kicked = false;
+      last_progress = Clock::now();
+      sleep = kFirstSleep;
+    } else if (Clock::now() - last_progress > kDeepIdleAfter) {
+      sleep = kDeepIdleSleep;
+    } else {
+      sleep = std::min<std::chrono::microseconds>(sleep * 2, kLongestSleep);
+    }
+  }
+}
+
+void CommandProcessor::Impl::apply_update(cp::Queue& q) {
+  q.desc.ring_va = q.new_ring_va;
+  q.desc.ring_bytes = q.new_ring_bytes;
+  q.update_pending = false;
+  q.quiet = false;
+}
+
+bool CommandProcessor::Impl::service(cp::Queue& q) {
+  return q.desc.type == QueueDescriptor::Type::kAql ? service_aql(q) : service_pm4(q);
+}
+
+}  // namespace gcn

@@ -1,0 +1,88 @@
+// The virtual GPU's command processor: the hardware queue descriptors (HQDs)
+// the driver maps, the doorbells it watches, and the AQL and PM4 packet
+// processors that feed the shader engine. It sees only GPU memory (through
+// the AddressSpace), doorbell slots and queue descriptors, and reports
+// through memory writes and interrupts (IH ring entries).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "ih_entry.h"
+
+namespace gcn {
+
+class AddressSpace;
+class ShaderEngine;
+
+// What a gfx9 MQD tells the CP about one user queue.
+struct QueueDescriptor {
+  enum class Type { kAql, kPm4 };
+  Type type = Type::kAql;
+  uint64_t ring_va = 0;     // ring buffer, GPU VA
+  uint64_t ring_bytes = 0;  // power of two; 0 = inactive
+  // AQL: &amd_queue_t.read_dispatch_id (the CP stores the index of the next
+  // packet it will process) and &amd_queue_t.write_dispatch_id.
+  // PM4: where the CP reports its read pointer and where the user keeps the
+  // write pointer, both in dwords.
+  uint64_t read_ptr_va = 0;
+  uint64_t write_ptr_va = 0;
+  // The queue's 64-bit doorbell slot, in host memory the CP polls. AQL: the
+  // index of the last packet written; PM4: the write pointer in dwords.
+  const volatile uint64_t* doorbell = nullptr;
+  uint64_t queue_va = 0;  // AQL: amd_queue_t (queue ptr SGPRs), else 0
+  uint32_t pasid = 0;     // reported in interrupts
+  uint32_t vmid = 0;
+  bool active = true;  // false: mapped but not processed (percentage 0)
+};
+
+enum class QueueState {
+  kActive,    // processing packets
+  kInactive,  // mapped, not processed (update_queue(active = false))
+  kError,     // stopped by a malformed packet or a faulting kernel
+};
+
+class CommandProcessor {
+ public:
+  // Interrupts (signal events, end-of-pipe, VM faults, bad opcodes) are
+  // delivered to irq from the CP's thread.
+  using InterruptHandler = std::function<void(const fw_ih_entry&)>;
+
+  CommandProcessor(AddressSpace& memory, ShaderEngine& engine, InterruptHandler irq);
+  ~CommandProcessor();  // unmaps every queue and stops the CP thread
+  CommandProcessor(const CommandProcessor&) = delete;
+  CommandProcessor& operator=(const CommandProcessor&) = delete;
+
+  // Maps a queue (the MQD's contents). Returns its id (>= 0) or -1 when the
+  // descriptor is unusable (ring size not a power of two, no doorbell).
+  int map_queue(const QueueDescriptor& q);
+  // UPDATE_QUEUE: new ring and active state. False for an unknown id.
+  bool update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active);
+  // Unmaps a queue. Safe with work in flight: a running dispatch of this
+  // queue is cancelled and the call returns once the CP no longer touches
+  // the queue's memory (called from the interrupt handler, it returns at
+  // once and the CP lets go of the queue when the handler returns).
+  void unmap_queue(int id);
+
+  QueueState state(int id) const;
+  // Why a queue entered kError ("" otherwise): names the packet or the
+  // kernel, the PC, the instruction and the address.
+  std::string error(int id) const;
+
+  // A hint that a doorbell or a signal may have changed (e.g. a thread is
+  // about to wait); the CP polls at once instead of at its idle interval.
+  void kick();
+
+  struct Stats {
+    uint64_t packets = 0;     // AQL packets and PM4 packets processed
+    uint64_t dispatches = 0;  // kernels launched
+  };
+  Stats stats() const;
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+}  // namespace gcn

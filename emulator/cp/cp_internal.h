@@ -1,0 +1,147 @@
+// The command processor's inside, shared by its parts: the queues it has
+// mapped (hardware queue descriptors plus the CP's private progress), the
+// CP thread's state, and the packet processors' entry points.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "command_processor.h"
+#include "gpu_memory.h"
+#include "memory/address_space.h"
+#include "pm4_packets.h"
+#include "shader/shader_engine.h"
+
+namespace gcn {
+
+namespace cp {
+
+// An indirect buffer being executed; kept in the queue so that a packet
+// that waits (WAIT_REG_MEM) resumes where it stopped.
+struct IndirectBuffer {
+  bool active = false;
+  uint64_t va = 0;
+  uint32_t dwords = 0;
+  uint32_t pos = 0;  // dwords done
+};
+
+struct Queue {
+  int id = -1;
+  QueueDescriptor desc;
+  // Written under Impl::mu; atomic because the CP thread rereads it
+  // between packets without the lock (update_queue may deactivate it).
+  std::atomic<QueueState> state{QueueState::kActive};
+  // Under Impl::mu: the error message, and whether the CP may touch it.
+  std::string error;
+  bool unmapped = false;
+  // UPDATE_QUEUE while the CP serves the queue: applied once it lets go.
+  bool update_pending = false;
+  uint64_t new_ring_va = 0, new_ring_bytes = 0;
+  // Set by unmap_queue to stop a dispatch of this queue that is running.
+  std::atomic<bool> cancel{false};
+
+  // The CP thread's own progress (only it touches these).
+  // A queue found empty (nothing to run, nothing waited on) is not looked at
+  // again until its doorbell changes: idle polling then costs one load.
+  bool quiet = false;
+  uint64_t quiet_doorbell = 0;
+  bool waiting = false;         // the last pass stopped at a packet that waits
+  uint64_t rptr = 0;            // AQL: packet index; PM4: dwords
+  uint32_t ring_ib_dwords = 0;  // PM4: size of the INDIRECT_BUFFER packet being run
+  IndirectBuffer ib;
+  // Compute SH registers written by SET_SH_REG (offsets from the SH base).
+  uint32_t sh_regs[FW_SH_COMPUTE_REG_END] = {};
+  std::vector<uint32_t> packet;  // scratch copy of the packet being run
+};
+
+// One PM4 packet copied out of its ring or buffer: header, then payload.
+struct Pm4Packet {
+  const uint32_t* payload = nullptr;
+  uint32_t dwords = 0;  // payload dwords
+  bool in_ib = false;
+  std::string where;  // "packet 3 IB dword 12" for messages
+};
+
+// What one packet did.
+enum class Step {
+  kDone,     // finished: move past it
+  kBlocked,  // waits for memory to change: try again later, serve others
+  kError,    // the queue is in error (already reported)
+  kStopped,  // cancelled by unmap_queue: leave everything as is
+};
+
+}  // namespace cp
+
+struct CommandProcessor::Impl {
+  Impl(AddressSpace& m, ShaderEngine& e, InterruptHandler h)
+      : memory(m), engine(e), irq(std::move(h)) {}
+
+  AddressSpace& memory;
+  ShaderEngine& engine;
+  InterruptHandler irq;
+
+  mutable std::mutex mu;
+  std::condition_variable wake_cv;  // kick, map, stop
+  std::condition_variable idle_cv;  // the CP left a queue (unmap waits)
+  std::map<int, std::shared_ptr<cp::Queue>> queues;
+  uint64_t generation = 0;             // bumped when the queue set changes
+  const cp::Queue* running = nullptr;  // the queue the CP thread serves now
+  int next_id = 0;
+  bool stop = false;
+  bool kicked = false;
+  std::atomic<uint64_t> kicks{0};  // every kick(): quiet queues are looked at again
+
+  std::atomic<uint64_t> packets{0};
+  std::atomic<uint64_t> dispatches{0};
+  std::thread thread;
+
+  void main();
+  void apply_update(cp::Queue& q);  // under mu, CP not serving q
+  // One pass over a queue: processes what is ready. True if anything moved.
+  bool service(cp::Queue& q);
+  bool service_aql(cp::Queue& q);
+  bool service_pm4(cp::Queue& q);
+
+  // PM4 (pm4_processor.cpp). level 0: the ring or an AQL vendor packet's
+  // indirect buffer; 1: inside an INDIRECT_BUFFER.
+  cp::Step run_indirect_buffer(cp::Queue& q, cp::GpuMemory& mem, const std::string& where);
+  cp::Step execute_pm4(cp::Queue& q, cp::GpuMemory& mem, const uint32_t* pkt, uint32_t n,
+                       bool in_ib, const std::string& where);
+  // Starts q.ib from the three payload dwords of an INDIRECT_BUFFER packet.
+  cp::Step start_indirect_buffer(cp::Queue& q, const uint32_t* payload, uint32_t n,
+                                 const std::string& where);
+
+  // Per-opcode handlers.
+  cp::Step pm4_write_data(cp::Queue& q, cp::GpuMemory& mem, const cp::Pm4Packet& p);
+  cp::Step pm4_release_mem(cp::Queue& q, cp::GpuMemory& mem, const cp::Pm4Packet& p);
+  cp::Step pm4_wait_reg_mem(cp::Queue& q, cp::GpuMemory& mem, const cp::Pm4Packet& p);
+  cp::Step pm4_set_sh_reg(cp::Queue& q, const cp::Pm4Packet& p);
+  cp::Step pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& mem, const cp::Pm4Packet& p);
+
+  // Signals and interrupts (signals.cpp).
+  // Decrements an amd_signal_t and notifies its event; false if it is not
+  // mapped (the caller errors the queue).
+  bool complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t signal_va);
+  void raise(uint32_t client, uint32_t source, const cp::Queue& q, uint32_t data0,
+             uint32_t data1 = 0);
+  // Puts the queue in error with a message and the interrupt that tells the
+  // driver (bad opcode, or a VM fault for a faulting kernel).
+  void fail_queue(cp::Queue& q, const std::string& why);
+  void fail_kernel(cp::Queue& q, const DispatchResult& r);
+};
+
+// "0x..." for addresses in error messages.
+std::string hex(uint64_t v);
+
+// The virtual GPU's clock for timestamps: nanoseconds of the host's
+// monotonic clock (a 1 GHz counter).
+uint64_t gpu_clock();
+
+}  // namespace gcn

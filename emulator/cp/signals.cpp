@@ -1,0 +1,78 @@
+// Completion signals and interrupts: how the CP tells the host that work is
+// done or went wrong. Interrupt entries carry what the KFD's gfx9 interrupt
+// handler reads: client and source in dw0, the PASID in dw3, the context id
+// (event id) or the faulting page in the source data.
+#include <cstdio>
+
+#include "amd_signal.h"
+#include "cp_internal.h"
+
+namespace gcn {
+
+namespace {
+
+// UTCL2 reports its translation faults with source id 0.
+constexpr uint32_t kSrcUtcl2Fault = 0;
+
+}  // namespace
+
+void CommandProcessor::Impl::raise(uint32_t client, uint32_t source, const cp::Queue& q,
+                                   uint32_t data0, uint32_t data1) {
+  if (!irq) return;
+  fw_ih_entry e{};
+  const uint64_t ts = gpu_clock();
+  e.dw0 = FW_FIELD_PREP(FW_IH_CLIENT_ID, client) | FW_FIELD_PREP(FW_IH_SOURCE_ID, source) |
+          FW_FIELD_PREP(FW_IH_VMID, q.desc.vmid);
+  e.timestamp_lo = static_cast<uint32_t>(ts);
+  e.dw2 = FW_FIELD_PREP(FW_IH_TIMESTAMP_HI, ts >> 32);
+  e.dw3 = FW_FIELD_PREP(FW_IH_PASID, q.desc.pasid);
+  e.src_data[0] = data0;
+  e.src_data[1] = data1;
+  irq(e);
+}
+
+bool CommandProcessor::Impl::complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t va) {
+  if (!va) return true;
+  int64_t old = 0;
+  if (!mem.fetch_sub<int64_t>(va + offsetof(fw_amd_signal, value), 1, &old)) return false;
+  // Interrupt signals: the mailbox is the KFD's event slot; writing the event
+  // id there and interrupting with it wakes the waiters of that event.
+  uint64_t mailbox = 0;
+  uint32_t event_id = 0;
+  if (!mem.read(va + offsetof(fw_amd_signal, event_mailbox_ptr), &mailbox, sizeof(mailbox)) ||
+      !mem.read(va + offsetof(fw_amd_signal, event_id), &event_id, sizeof(event_id)))
+    return false;
+  if (mailbox) {
+    if (!mem.store_release<uint64_t>(mailbox, event_id)) return false;
+    raise(FW_IH_CLIENT_GRBM_CP, FW_IH_SRC_CP_END_OF_PIPE, q, event_id);
+  }
+  return true;
+}
+
+void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why) {
+  const std::string text = "queue " + std::to_string(q.id) + ": " + why;
+  std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    q.state = QueueState::kError;
+    q.error = text;
+  }
+  raise(FW_IH_CLIENT_GRBM_CP, FW_IH_SRC_CP_BAD_OPCODE, q, 0);
+}
+
+void CommandProcessor::Impl::fail_kernel(cp::Queue& q, const DispatchResult& r) {
+  const std::string text = "queue " + std::to_string(q.id) + ": " + r.error;
+  std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    q.state = QueueState::kError;
+    q.error = text;
+  }
+  // A VM fault names the page; faults that are not about memory report
+  // page 0 so that the driver still signals its memory-exception events.
+  const uint64_t page = r.memory_fault ? r.fault_address >> 12 : 0;
+  raise(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q, static_cast<uint32_t>(page),
+        FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32));
+}
+
+}  // namespace gcn

@@ -1,0 +1,35 @@
+// One virtual gfx900 GPU hosted in this process: its view of memory (one
+// GPUVM address space per process, as a VMID), its shader engine and its
+// command processor. GPU VA = process VA: the host maps buffer objects at
+// their GPU address before it maps them into the address space.
+#pragma once
+
+#include "cp/command_processor.h"
+#include "memory/address_space.h"
+#include "shader/shader_engine.h"
+
+namespace gcn {
+
+struct VirtualGpuConfig {
+  unsigned compute_units = 64;  // Vega 10: 4 SEs x 16 CUs
+  unsigned host_threads = 0;    // shader-engine threads; 0 = every core / $GCN_EMU_THREADS
+};
+
+class VirtualGpu {
+ public:
+  VirtualGpu(const VirtualGpuConfig& config, CommandProcessor::InterruptHandler irq)
+      : config_(config), engine_(memory_, config.host_threads), cp_(memory_, engine_, irq) {}
+
+  const VirtualGpuConfig& config() const { return config_; }
+  AddressSpace& memory() { return memory_; }
+  ShaderEngine& engine() { return engine_; }
+  CommandProcessor& cp() { return cp_; }
+
+ private:
+  VirtualGpuConfig config_;
+  AddressSpace memory_;
+  ShaderEngine engine_;
+  CommandProcessor cp_;  // last: stops before the engine and memory go
+};
+
+}  // namespace gcn
