@@ -1,0 +1,191 @@
+// Per-device ioctls that only report or record: version, apertures, VM
+// acquisition, cache policy, scratch and trap-handler addresses, clocks,
+// tile configuration and free VRAM. Errnos follow kfd_chardev.c.
+#include <time.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "emulated/kfd_process.h"
+#include "shader/dispatch_state.h"
+
+namespace hsakmt::emu {
+namespace {
+
+// gfx9 flat apertures (64-bit process): LDS and scratch are the emulator's
+// apertures, 4 GiB each; GPUVM is the host's user range (GPU VA = VA).
+kfd_process_device_apertures apertures_of(const Device& d) {
+  kfd_process_device_apertures a{};
+  a.gpu_id = d.info->gpu_id;
+  a.lds_base = gcn::kSharedApertureBase;
+  a.lds_limit = gcn::kSharedApertureBase + gcn::kApertureSize - 1;
+  a.scratch_base = gcn::kPrivateApertureBase;
+  a.scratch_limit = gcn::kPrivateApertureBase + gcn::kApertureSize - 1;
+  a.gpuvm_base = kGpuVmBase;
+  a.gpuvm_limit = kGpuVmLimit;
+  return a;
+}
+
+uint64_t clock_ns(clockid_t id) {
+  timespec ts{};
+  clock_gettime(id, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+// GB_ADDR_CONFIG of Vega 10 (golden value); gfx9 has no tile-mode tables,
+// so the KFD returns 32 and 16 zero entries and zero banks/ranks.
+constexpr uint32_t kGbAddrConfigVega10 = 0x2a114042;
+constexpr uint32_t kNumTileConfigs = 32;
+constexpr uint32_t kNumMacroTileConfigs = 16;
+
+}  // namespace
+
+int ioctl_get_version(Process&, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_version_args*>(args);
+  a->major_version = KFD_IOCTL_MAJOR_VERSION;
+  a->minor_version = KFD_IOCTL_MINOR_VERSION;
+  return 0;
+}
+
+int ioctl_get_process_apertures(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_process_apertures_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  uint32_t n = 0;
+  for (auto& d : p.devices) {
+    if (n >= NUM_OF_SUPPORTED_GPUS) break;
+    a->process_apertures[n++] = apertures_of(*d);
+  }
+  a->num_of_nodes = n;
+  return 0;
+}
+
+int ioctl_get_process_apertures_new(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_process_apertures_new_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  const uint32_t devices = static_cast<uint32_t>(p.devices.size());
+  // Zero nodes asks how many there are.
+  if (a->num_of_nodes == 0) {
+    a->num_of_nodes = devices;
+    return 0;
+  }
+  if (a->num_of_nodes > devices) return -EINVAL;
+  const uint32_t n = std::min(devices, a->num_of_nodes);
+  if (!user_range_ok(a->kfd_process_device_apertures_ptr, n * sizeof(kfd_process_device_apertures)))
+    return -EFAULT;
+  auto* out = reinterpret_cast<kfd_process_device_apertures*>(a->kfd_process_device_apertures_ptr);
+  for (uint32_t i = 0; i < n; ++i) out[i] = apertures_of(*p.devices[i]);
+  a->num_of_nodes = n;
+  return 0;
+}
+
+int ioctl_acquire_vm(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_acquire_vm_args*>(args);
+  uint32_t fd_gpu = 0;
+  const uint64_t file = render_file_of_fd(static_cast<int>(a->drm_fd), &fd_gpu);
+  if (!file) return -EINVAL;  // not a render node of ours
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d || fd_gpu != a->gpu_id) return -EINVAL;
+  // Acquiring again with the same open file is a no-op; another file is
+  // refused because the VM already belongs to the first.
+  if (d->render_file) return d->render_file == file ? 0 : -EBUSY;
+  d->render_file = file;
+  return 0;
+}
+
+int ioctl_set_memory_policy(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_set_memory_policy_args*>(args);
+  auto valid = [](uint32_t v) {
+    return v == KFD_IOC_CACHE_POLICY_COHERENT || v == KFD_IOC_CACHE_POLICY_NONCOHERENT;
+  };
+  if (!valid(a->default_policy) || !valid(a->alternate_policy)) return -EINVAL;
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ESRCH;
+  d->default_policy = a->default_policy;
+  d->alternate_policy = a->alternate_policy;
+  d->alternate_aperture_base = a->alternate_aperture_base;
+  d->alternate_aperture_size = a->alternate_aperture_size;
+  return 0;
+}
+
+int ioctl_set_scratch_backing_va(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_set_scratch_backing_va_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ENODEV;
+  // Recorded only: the emulator's scratch aperture is backed by the
+  // dispatch itself, so there is no SH_HIDDEN_PRIVATE_BASE to program.
+  d->scratch_va = a->va_addr;
+  return 0;
+}
+
+int ioctl_set_trap_handler(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_set_trap_handler_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ESRCH;
+  d->tba = a->tba_addr;
+  d->tma = a->tma_addr;
+  return 0;
+}
+
+int ioctl_get_clock_counters(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_clock_counters_args*>(args);
+  bool known;
+  {
+    std::lock_guard<std::mutex> lock(p.mu);
+    known = p.device(a->gpu_id) != nullptr;
+  }
+  // The virtual GPU's clock (s_memrealtime, CP timestamps) counts host
+  // monotonic nanoseconds; an unknown gpu_id reads 0, as in the KFD.
+  a->gpu_clock_counter = known ? clock_ns(CLOCK_MONOTONIC) : 0;
+  a->cpu_clock_counter = clock_ns(CLOCK_MONOTONIC_RAW);
+  a->system_clock_counter = clock_ns(CLOCK_BOOTTIME);
+  a->system_clock_freq = 1000000000ull;
+  return 0;
+}
+
+int ioctl_get_tile_config(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_tile_config_args*>(args);
+  {
+    std::lock_guard<std::mutex> lock(p.mu);
+    if (!p.device(a->gpu_id)) return -EINVAL;
+  }
+  a->gb_addr_config = kGbAddrConfigVega10;
+  a->num_banks = 0;
+  a->num_ranks = 0;
+  a->num_tile_configs = std::min(a->num_tile_configs, kNumTileConfigs);
+  if (a->num_tile_configs) {
+    if (!user_range_ok(a->tile_config_ptr, a->num_tile_configs * 4ull)) {
+      a->num_tile_configs = 0;
+      return -EFAULT;
+    }
+    std::memset(reinterpret_cast<void*>(a->tile_config_ptr), 0, a->num_tile_configs * 4ull);
+  }
+  a->num_macro_tile_configs = std::min(a->num_macro_tile_configs, kNumMacroTileConfigs);
+  if (a->num_macro_tile_configs) {
+    if (!user_range_ok(a->macro_tile_config_ptr, a->num_macro_tile_configs * 4ull)) {
+      a->num_macro_tile_configs = 0;
+      return -EFAULT;
+    }
+    std::memset(reinterpret_cast<void*>(a->macro_tile_config_ptr), 0,
+                a->num_macro_tile_configs * 4ull);
+  }
+  return 0;
+}
+
+int ioctl_available_memory(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_get_available_memory_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d) return -EINVAL;
+  a->available = d->info->vram_bytes - d->vram_used;
+  return 0;
+}
+
+}  // namespace hsakmt::emu

@@ -1,0 +1,66 @@
+// Creation and release of the emulated KFD process: one virtual GPU per
+// topology GPU with its doorbell slice, and at release everything torn down
+// in the order the KFD uses at process exit (queues, then the GPUs, then
+// memory).
+#include "emulated/kfd_process.h"
+
+#include <sys/mman.h>
+
+#include <cstdio>
+
+namespace hsakmt::emu {
+
+Process::Process() {
+  for (const GpuInfo& info : machine().gpus) {
+    auto dev = std::make_unique<Device>();
+    dev->info = &info;
+    if (dev->doorbells.create("kfd-doorbells", kDoorbellSliceBytes) != 0 ||
+        dev->mmio.create("kfd-mmio", kPage) != 0)
+      std::fprintf(stderr, "libhsakmt: emulated KFD: no memory for doorbells\n");
+    gcn::VirtualGpuConfig config;
+    config.compute_units = info.compute_units;
+    Device* raw = dev.get();
+    dev->gpu = std::make_unique<gcn::VirtualGpu>(
+        config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });
+    devices.push_back(std::move(dev));
+  }
+}
+
+Process::~Process() {
+  // Queues first: after unmap_queue the CP no longer reads their memory.
+  for (auto& [id, q] : queues) q->dev->gpu->cp().unmap_queue(q->cp_id);
+  queues.clear();
+  // Stop the CPs (their threads may be delivering an interrupt) before the
+  // events and memory they refer to go away.
+  for (auto& dev : devices) dev->gpu.reset();
+  {
+    std::lock_guard<std::mutex> lock(ev_mu);
+    for (auto& [id, ev] : events)
+      for (Waiter* w : ev->waiters) w->event = nullptr;
+    events.clear();
+  }
+  bos.clear();
+  bo_by_offset.clear();
+}
+
+Device* Process::device(uint32_t gpu_id) {
+  for (auto& d : devices)
+    if (d->info->gpu_id == gpu_id) return d.get();
+  return nullptr;
+}
+
+BufferObject* Process::bo(uint64_t handle) {
+  auto it = bos.find(handle);
+  return it == bos.end() ? nullptr : it->second.get();
+}
+
+bool user_range_ok(uint64_t addr, uint64_t bytes) {
+  if (addr == 0 || addr + bytes < addr || addr + bytes > (1ull << 47)) return false;
+  if (bytes == 0) return true;
+  // msync fails with ENOMEM when part of the range is not mapped: the
+  // in-process stand-in for copy_from_user's fault handling.
+  const uint64_t start = addr & ~(kPage - 1);
+  return msync(reinterpret_cast<void*>(start), addr + bytes - start, MS_ASYNC) == 0;
+}
+
+}  // namespace hsakmt::emu

@@ -1,0 +1,179 @@
+// The emulated KFD's per-process state: what the kernel keeps in
+// kfd_process and its per-device kfd_process_device. One exists while any
+// /dev/kfd fd is open; closing the last fd releases it as process exit
+// does (queues unmapped, events and memory freed).
+//
+// Locking: `mu` guards devices, buffer objects and queues; `ev_mu` guards
+// events and the signal page, and is the only lock the CP's interrupt
+// thread takes. Never call into a CommandProcessor while holding ev_mu.
+#pragma once
+
+#include <linux/kfd_ioctl.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <vector>
+
+#include "emulated/shared_memory.h"
+#include "emulated/topology.h"
+#include "ih_entry.h"
+#include "platform/virtual_gpu.h"
+
+namespace hsakmt::emu {
+
+inline constexpr uint64_t kPage = 4096;
+// SOC15: 1024 64-bit doorbells per process and GPU.
+inline constexpr uint64_t kDoorbellSliceBytes = 8192;
+inline constexpr unsigned kDoorbellSlots = 1024;
+// Per-device queue limit of the HWS scheduler, and per-process queue ids.
+inline constexpr unsigned kMaxQueuesPerDevice = 127;
+inline constexpr unsigned kMaxQueuesPerProcess = 1024;
+// Kernel-internal errno the KFD returns for an unknown queue type.
+inline constexpr int kENOTSUPP = 524;
+// GPU VA = process VA: the canonical x86-64 user range above the first MiB.
+inline constexpr uint64_t kGpuVmBase = 1ull << 20;
+inline constexpr uint64_t kGpuVmLimit = (1ull << 47) - 1;
+
+// mmap offset encoding of /dev/kfd (KFD_MMAP_TYPE_* and the gpu id field).
+inline constexpr uint64_t kMmapTypeShift = 62;
+inline constexpr uint64_t kMmapTypeMask = 3ull << kMmapTypeShift;
+inline constexpr uint64_t kMmapTypeDoorbell = 3ull << kMmapTypeShift;
+inline constexpr uint64_t kMmapTypeEvents = 2ull << kMmapTypeShift;
+inline constexpr uint64_t kMmapTypeMmio = 0ull << kMmapTypeShift;
+inline constexpr uint64_t kMmapGpuIdShift = 46;
+inline constexpr uint64_t kMmapGpuIdMask = 0xffffull << kMmapGpuIdShift;
+inline uint64_t mmap_gpu_id(uint32_t gpu_id) {
+  return (static_cast<uint64_t>(gpu_id) << kMmapGpuIdShift) & kMmapGpuIdMask;
+}
+
+// Buffer-object handles carry the gpu id in the upper half (MAKE_HANDLE).
+inline uint64_t make_handle(uint32_t gpu_id, uint32_t idr) {
+  return static_cast<uint64_t>(gpu_id) << 32 | idr;
+}
+
+struct Device;
+
+struct BufferObject {
+  uint64_t handle = 0;
+  Device* owner = nullptr;
+  uint32_t flags = 0;        // KFD_IOC_ALLOC_MEM_FLAGS_*
+  uint64_t va = 0;           // GPU VA
+  uint64_t size = 0;         // page multiple
+  uint64_t mmap_offset = 0;  // render-node offset (VRAM/GTT), 0 otherwise
+  // Host memory the GPU sees: the BO's own memfd, the user pages (USERPTR),
+  // the doorbell slice or the MMIO page.
+  std::unique_ptr<SharedMemory> memory;  // VRAM/GTT only
+  uint8_t* host = nullptr;
+  std::set<Device*> mapped_on;
+};
+
+struct Queue {
+  uint32_t id = 0;
+  Device* dev = nullptr;
+  int cp_id = -1;
+  unsigned doorbell_slot = 0;
+  bool aql = false;
+  std::vector<uint32_t> cu_mask;
+};
+
+// Per GPU: kfd_process_device plus the GPU itself.
+struct Device {
+  const GpuInfo* info = nullptr;
+  std::unique_ptr<gcn::VirtualGpu> gpu;
+  uint64_t render_file = 0;  // ACQUIRE_VM'd render-node open, 0 = none
+  SharedMemory doorbells;    // kDoorbellSliceBytes
+  SharedMemory mmio;         // HDP flush page of MMIO_REMAP
+  std::vector<bool> doorbell_used = std::vector<bool>(kDoorbellSlots, false);
+  unsigned queue_count = 0;
+  uint32_t next_idr = 0;
+  uint64_t vram_used = 0;
+  uint64_t scratch_va = 0;
+  uint64_t tba = 0, tma = 0;
+  uint32_t default_policy = 0, alternate_policy = 0;
+  uint64_t alternate_aperture_base = 0, alternate_aperture_size = 0;
+};
+
+struct Event;
+struct Waiter {
+  Event* event = nullptr;  // nullptr once the event is destroyed
+  bool activated = false;
+};
+
+struct Event {
+  uint32_t id = 0;
+  uint32_t type = 0;
+  bool auto_reset = false;
+  bool signaled = false;
+  std::vector<Waiter*> waiters;
+  kfd_hsa_memory_exception_data memory_exception{};
+};
+
+struct Process {
+  uint32_t pasid = 1;
+
+  std::mutex mu;
+  std::vector<std::unique_ptr<Device>> devices;           // machine().gpus order
+  std::map<uint64_t, std::unique_ptr<BufferObject>> bos;  // by handle
+  std::map<uint64_t, BufferObject*> bo_by_offset;         // render mmap offsets
+  uint64_t next_mmap_offset = 1ull << 32;
+  std::map<uint32_t, std::unique_ptr<Queue>> queues;
+  std::vector<bool> queue_ids = std::vector<bool>(kMaxQueuesPerProcess, false);
+
+  std::mutex ev_mu;
+  std::condition_variable ev_cv;
+  std::map<uint32_t, std::unique_ptr<Event>> events;
+  uint64_t* signal_slots = nullptr;  // event page (user BO or internal)
+  uint32_t signal_slot_count = 0;    // slots mapped
+  uint64_t signal_handle = 0;        // BO given as event page, may not be freed
+  SharedMemory internal_signal_page;
+  uint32_t signal_event_count = 1;  // id 0 is reserved, as in the KFD
+
+  Device* device(uint32_t gpu_id);
+  BufferObject* bo(uint64_t handle);
+
+  Process();
+  ~Process();  // releases everything: queues, GPUs, memory
+};
+
+// The virtual GPUs interrupt the process through this (CP thread).
+void handle_interrupt(Process& p, Device& dev, const fw_ih_entry& e);
+
+// Per-area ioctl handlers; args is the ioctl's struct, already copied in.
+int ioctl_get_version(Process& p, void* args);
+int ioctl_get_process_apertures(Process& p, void* args);
+int ioctl_get_process_apertures_new(Process& p, void* args);
+int ioctl_acquire_vm(Process& p, void* args);
+int ioctl_set_memory_policy(Process& p, void* args);
+int ioctl_set_scratch_backing_va(Process& p, void* args);
+int ioctl_set_trap_handler(Process& p, void* args);
+int ioctl_get_clock_counters(Process& p, void* args);
+int ioctl_get_tile_config(Process& p, void* args);
+int ioctl_available_memory(Process& p, void* args);
+int ioctl_alloc_memory(Process& p, void* args);
+int ioctl_free_memory(Process& p, void* args);
+int ioctl_map_memory(Process& p, void* args);
+int ioctl_unmap_memory(Process& p, void* args);
+int ioctl_create_queue(Process& p, void* args);
+int ioctl_destroy_queue(Process& p, void* args);
+int ioctl_update_queue(Process& p, void* args);
+int ioctl_set_cu_mask(Process& p, void* args);
+int ioctl_get_queue_wave_state(Process& p, void* args);
+int ioctl_create_event(Process& p, void* args);
+int ioctl_destroy_event(Process& p, void* args);
+int ioctl_set_event(Process& p, void* args);
+int ioctl_reset_event(Process& p, void* args);
+int ioctl_wait_events(Process& p, void* args);
+
+// ACQUIRE_VM checks the drm fd through this (emulated_transport.cpp): the
+// render-node open behind fd, or 0 when fd is not one of ours.
+uint64_t render_file_of_fd(int fd, uint32_t* gpu_id);
+
+// copy_from_user / copy_to_user for pointers inside ioctl structs: false
+// (-EFAULT) for NULL, a kernel-half address or memory that is not mapped.
+bool user_range_ok(uint64_t addr, uint64_t bytes);
+
+}  // namespace hsakmt::emu

@@ -1,0 +1,171 @@
+// Buffer objects: ALLOC/FREE/MAP/UNMAP_MEMORY_*. A VRAM or GTT buffer is a
+// memfd; the process maps it at its VA through the render node (mmap with
+// the BO's mmap_offset) and MAP_MEMORY_TO_GPU makes [va, va + size) of the
+// GPU's address space point at the KFD's own mapping of the same pages, so
+// both sides see one memory whether or not the CPU ever maps it. Errnos
+// follow kfd_chardev.c and amdgpu_amdkfd_gpuvm.c (e.g. a wrong handle is
+// -EINVAL to FREE but -ENOMEM to MAP/UNMAP; freeing a mapped BO is -EBUSY).
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <vector>
+
+#include "emulated/kfd_process.h"
+
+namespace hsakmt::emu {
+namespace {
+
+uint64_t page_round(uint64_t v) { return (v + kPage - 1) & ~(kPage - 1); }
+
+bool overlaps_any(const Process& p, uint64_t va, uint64_t size) {
+  for (const auto& [h, bo] : p.bos)
+    if (va < bo->va + bo->size && bo->va < va + size) return true;
+  return false;
+}
+
+// Every page of [addr, addr + size) is mapped in this process.
+bool host_range_mapped(uint64_t addr, uint64_t size) {
+  return msync(reinterpret_cast<void*>(addr), size, MS_ASYNC) == 0;
+}
+
+int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
+  const uint32_t f = bo.flags;
+  if (f & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT)) {
+    const bool vram = f & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+    if (vram && d.vram_used + bo.size > d.info->vram_bytes) return -ENOMEM;
+    bo.memory = std::make_unique<SharedMemory>();
+    if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
+    bo.host = bo.memory->host();
+    bo.mmap_offset = p.next_mmap_offset;
+    p.next_mmap_offset += bo.size;
+    if (vram) d.vram_used += bo.size;
+    return 0;
+  }
+  if (f & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
+    if (!user_addr || user_addr % kPage) return -EINVAL;
+    if (!host_range_mapped(user_addr, bo.size)) return -EFAULT;
+    bo.host = reinterpret_cast<uint8_t*>(user_addr);
+    return 0;
+  }
+  if (f & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
+    if (bo.size != kDoorbellSliceBytes) return -EINVAL;
+    bo.host = d.doorbells.host();
+    return bo.host ? 0 : -ENOMEM;
+  }
+  if (f & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
+    if (bo.size != kPage) return -EINVAL;
+    bo.host = d.mmio.host();
+    return bo.host ? 0 : -ENOMEM;
+  }
+  return -EINVAL;  // no memory domain
+}
+
+// Shared head of MAP and UNMAP: the argument checks, the devices array and
+// the BO, in the kernel's order.
+int map_args(Process& p, uint64_t handle, uint64_t devices_ptr, uint32_t n_devices,
+             uint32_t n_success, std::vector<uint32_t>* ids, BufferObject** bo) {
+  if (n_devices == 0 || n_success > n_devices) return -EINVAL;
+  if (!user_range_ok(devices_ptr, n_devices * 4ull)) return -EFAULT;
+  const auto* arr = reinterpret_cast<const uint32_t*>(devices_ptr);
+  ids->assign(arr, arr + n_devices);
+  Device* d = p.device(static_cast<uint32_t>(handle >> 32));
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ENODEV;
+  *bo = p.bo(handle);
+  return *bo ? 0 : -ENOMEM;
+}
+
+}  // namespace
+
+int ioctl_alloc_memory(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_alloc_memory_of_gpu_args*>(args);
+  if (a->size == 0) return -EINVAL;
+  std::lock_guard<std::mutex> lock(p.mu);
+  Device* d = p.device(a->gpu_id);
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ENODEV;
+  auto bo = std::make_unique<BufferObject>();
+  bo->owner = d;
+  bo->flags = a->flags;
+  bo->va = a->va_addr;
+  bo->size = page_round(a->size);
+  // The GPU's page tables need a page-aligned VA inside the GPUVM aperture
+  // that no other buffer object uses.
+  if (bo->va % kPage || bo->va < kGpuVmBase || bo->va + bo->size - 1 > kGpuVmLimit ||
+      overlaps_any(p, bo->va, bo->size))
+    return -EINVAL;
+  if (int r = fill_backing(p, *d, *bo, a->mmap_offset)) return r;
+  bo->handle = make_handle(d->info->gpu_id, d->next_idr++);
+  a->handle = bo->handle;
+  if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)
+    a->mmap_offset = kMmapTypeMmio | mmap_gpu_id(d->info->gpu_id);
+  else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL)
+    a->mmap_offset = kMmapTypeDoorbell | mmap_gpu_id(d->info->gpu_id);
+  else
+    a->mmap_offset = bo->mmap_offset;  // 0 for USERPTR: not mappable
+  if (bo->mmap_offset) p.bo_by_offset[bo->mmap_offset] = bo.get();
+  p.bos[bo->handle] = std::move(bo);
+  return 0;
+}
+
+int ioctl_free_memory(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_free_memory_of_gpu_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  {
+    // The event page stays until the process goes.
+    std::lock_guard<std::mutex> ev_lock(p.ev_mu);
+    if (p.signal_handle && p.signal_handle == a->handle) return -EPERM;
+  }
+  if (!p.device(static_cast<uint32_t>(a->handle >> 32))) return -EINVAL;
+  BufferObject* bo = p.bo(a->handle);
+  if (!bo) return -EINVAL;
+  if (!bo->mapped_on.empty()) return -EBUSY;
+  if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) bo->owner->vram_used -= bo->size;
+  if (bo->mmap_offset) p.bo_by_offset.erase(bo->mmap_offset);
+  p.bos.erase(a->handle);
+  return 0;
+}
+
+int ioctl_map_memory(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_map_memory_to_gpu_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  std::vector<uint32_t> ids;
+  BufferObject* bo = nullptr;
+  if (int r =
+          map_args(p, a->handle, a->device_ids_array_ptr, a->n_devices, a->n_success, &ids, &bo))
+    return r;
+  const bool writable = bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+  for (uint32_t i = a->n_success; i < a->n_devices; ++i) {
+    Device* peer = p.device(ids[i]);
+    if (!peer) return -EINVAL;
+    if (!peer->render_file) return -ENODEV;
+    if (!bo->mapped_on.count(peer)) {
+      if (!peer->gpu->memory().map(bo->va, bo->host, bo->size, writable)) return -EINVAL;
+      bo->mapped_on.insert(peer);
+    }
+    a->n_success = i + 1;
+  }
+  return 0;
+}
+
+int ioctl_unmap_memory(Process& p, void* args) {
+  auto* a = static_cast<kfd_ioctl_unmap_memory_from_gpu_args*>(args);
+  std::lock_guard<std::mutex> lock(p.mu);
+  std::vector<uint32_t> ids;
+  BufferObject* bo = nullptr;
+  if (int r =
+          map_args(p, a->handle, a->device_ids_array_ptr, a->n_devices, a->n_success, &ids, &bo))
+    return r;
+  for (uint32_t i = a->n_success; i < a->n_devices; ++i) {
+    Device* peer = p.device(ids[i]);
+    if (!peer) return -EINVAL;
+    // Unmapping from a GPU the BO was never mapped on is refused.
+    if (!bo->mapped_on.count(peer)) return -EINVAL;
+    peer->gpu->memory().unmap(bo->va);
+    bo->mapped_on.erase(peer);
+    a->n_success = i + 1;
+  }
+  return 0;
+}
+
+}  // namespace hsakmt::emu

@@ -1,0 +1,495 @@
+// Memory: hsaKmtAllocMemory and friends. The thunk reserves one range of
+// virtual addresses (PROT_NONE) inside the GPUVM aperture, hands out GPU VAs
+// from it, asks the KFD for a buffer object at that VA and, for memory the
+// host may touch, maps the buffer object over its own reservation so CPU
+// and GPU use the same address. Registered user memory keeps its address.
+#include <linux/kfd_ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <map>
+#include <vector>
+
+#include "thunk.h"
+#include "va_allocator.h"
+
+namespace hsakmt {
+namespace {
+
+constexpr uint64_t kPage = 4096;
+constexpr uint64_t kHugePage = 2ull << 20;
+// VA reserved for allocations; PROT_NONE + MAP_NORESERVE costs no memory.
+constexpr uint64_t kReserveBytes = 256ull << 30;
+
+struct Allocation {
+  uint64_t va = 0;
+  uint64_t size = 0;
+  void* cpu = nullptr;  // what the caller sees (unaligned for user memory)
+  HSA_POINTER_TYPE type = HSA_POINTER_ALLOCATED;
+  uint32_t node = 0;
+  HsaMemFlags flags{};
+  uint32_t gpu_id = 0;  // owner of the buffer object; 0: host-only memory
+  uint64_t handle = 0;
+  unsigned registrations = 1;  // hsaKmtRegisterMemory calls not yet undone
+  std::vector<uint32_t> registered_nodes;
+  std::vector<uint32_t> mapped_nodes;
+  void* user_data = nullptr;
+};
+
+struct Memory {
+  std::mutex mu;
+  void* reservation = nullptr;
+  uint64_t reservation_bytes = 0;
+  VaAllocator va;
+  std::map<uint64_t, Allocation> allocations;  // by va
+};
+
+Memory& memory() {
+  static Memory* const m = new Memory;
+  return *m;
+}
+
+Transport& tr() { return *thunk().transport; }
+
+// The allocation that contains p, or nullptr.
+Allocation* find_containing(Memory& m, uint64_t p) {
+  auto it = m.allocations.upper_bound(p);
+  if (it == m.allocations.begin()) return nullptr;
+  --it;
+  return p < it->second.va + it->second.size ? &it->second : nullptr;
+}
+
+// Puts the PROT_NONE reservation back over a range the thunk handed out.
+void restore_reservation(uint64_t va, uint64_t size) {
+  tr().mmap(reinterpret_cast<void*>(va), size, PROT_NONE,
+            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+}
+
+bool in_reservation(const Memory& m, uint64_t va, uint64_t size) {
+  const uint64_t base = reinterpret_cast<uint64_t>(m.reservation);
+  return va >= base && va + size <= base + m.reservation_bytes && va + size > va;
+}
+
+uint32_t alloc_ioc_flags(const HsaMemFlags& f, bool vram) {
+  uint32_t flags = vram ? KFD_IOC_ALLOC_MEM_FLAGS_VRAM : KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+  if (!f.ui32.ReadOnly) flags |= KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+  if (f.ui32.ExecuteAccess) flags |= KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
+  if (vram && f.ui32.HostAccess) flags |= KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC;
+  if (f.ui32.NoSubstitute) flags |= KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE;
+  if (f.ui32.AQLQueueMemory) flags |= KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM;
+  if (!f.ui32.CoarseGrain) flags |= KFD_IOC_ALLOC_MEM_FLAGS_COHERENT;
+  if (f.ui32.Uncached) flags |= KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED;
+  return flags;
+}
+
+int free_bo(Allocation& a) {
+  if (!a.gpu_id) return 0;
+  kfd_ioctl_free_memory_of_gpu_args args{};
+  args.handle = a.handle;
+  return kfd_ioctl(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &args);
+}
+
+int unmap_from_gpus(Allocation& a) {
+  if (a.mapped_nodes.empty() || !a.gpu_id) return 0;
+  std::vector<uint32_t> ids;
+  for (uint32_t n : a.mapped_nodes)
+    if (const GpuNode* g = gpu_node(n)) ids.push_back(g->gpu_id);
+  kfd_ioctl_unmap_memory_from_gpu_args args{};
+  args.handle = a.handle;
+  args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(ids.data());
+  args.n_devices = static_cast<uint32_t>(ids.size());
+  const int r = kfd_ioctl(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &args);
+  if (r == 0) a.mapped_nodes.clear();
+  return r;
+}
+
+// Releases everything an allocation holds; the caller erases it.
+void destroy(Memory& m, Allocation& a) {
+  unmap_from_gpus(a);
+  free_bo(a);
+  if (a.type == HSA_POINTER_ALLOCATED) {
+    restore_reservation(a.va, a.size);
+    m.va.release(a.va, a.size);
+  }
+}
+
+std::vector<uint32_t> all_gpu_nodes() {
+  std::vector<uint32_t> nodes;
+  for (const GpuNode& g : thunk().gpus) nodes.push_back(g.node_id);
+  return nodes;
+}
+
+HSAKMT_STATUS map_to_nodes(Allocation& a, const std::vector<uint32_t>& nodes) {
+  if (!a.gpu_id) return nodes.empty() ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_NODE_UNIT;
+  std::vector<uint32_t> ids, added;
+  for (uint32_t n : nodes) {
+    const GpuNode* g = gpu_node(n);
+    if (!g) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+    if (std::find(a.mapped_nodes.begin(), a.mapped_nodes.end(), n) != a.mapped_nodes.end())
+      continue;
+    ids.push_back(g->gpu_id);
+    added.push_back(n);
+  }
+  if (ids.empty()) return HSAKMT_STATUS_SUCCESS;
+  kfd_ioctl_map_memory_to_gpu_args args{};
+  args.handle = a.handle;
+  args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(ids.data());
+  args.n_devices = static_cast<uint32_t>(ids.size());
+  const int r = kfd_ioctl(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &args);
+  // n_success says how many devices took the mapping, even on failure.
+  for (uint32_t i = 0; i < args.n_success && i < added.size(); ++i)
+    a.mapped_nodes.push_back(added[i]);
+  return status_from_errno(r);
+}
+
+HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> nodes,
+                            HsaMemFlags flags) {
+  HSAKMT_CHECK_OPEN();
+  if (!address || size == 0) return HSAKMT_STATUS_INVALID_PARAMETER;
+  const uint64_t p = reinterpret_cast<uint64_t>(address);
+  const uint64_t va = p & ~(kPage - 1);
+  const uint64_t bytes = ((p + size + kPage - 1) & ~(kPage - 1)) - va;
+  for (uint32_t n : nodes)
+    if (!gpu_node(n)) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  if (Allocation* a = find_containing(m, p)) {
+    // Memory from hsaKmtAllocMemory needs no registration; the same user
+    // range registered again is counted.
+    if (a->type == HSA_POINTER_ALLOCATED) return HSAKMT_STATUS_SUCCESS;
+    if (a->va == va && a->size == bytes) {
+      ++a->registrations;
+      return HSAKMT_STATUS_SUCCESS;
+    }
+    return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+  }
+  auto next = m.allocations.lower_bound(va);
+  if (next != m.allocations.end() && next->first < va + bytes)
+    return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+
+  Allocation a;
+  a.va = va;
+  a.size = bytes;
+  a.cpu = address;
+  a.type = HSA_POINTER_REGISTERED_USER;
+  a.flags = flags;
+  a.flags.ui32.HostAccess = 1;
+  a.registered_nodes = nodes.empty() ? all_gpu_nodes() : nodes;
+  if (!a.registered_nodes.empty()) {
+    const GpuNode* owner = gpu_node(a.registered_nodes.front());
+    kfd_ioctl_alloc_memory_of_gpu_args args{};
+    args.va_addr = va;
+    args.size = bytes;
+    args.mmap_offset = va;  // USERPTR: the user address
+    args.gpu_id = owner->gpu_id;
+    args.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+                 KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
+                 (flags.ui32.CoarseGrain ? 0 : KFD_IOC_ALLOC_MEM_FLAGS_COHERENT);
+    const int r = kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args);
+    if (r) return status_from_errno(r);
+    a.gpu_id = owner->gpu_id;
+    a.handle = args.handle;
+    a.node = owner->node_id;
+  }
+  m.allocations[va] = std::move(a);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+HSAKMT_STATUS memory_init() {
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  // Over-reserve so the range can start on a 2 MiB boundary.
+  void* p = tr().mmap(nullptr, kReserveBytes + kHugePage, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return HSAKMT_STATUS_NO_MEMORY;
+  const uint64_t raw = reinterpret_cast<uint64_t>(p);
+  const uint64_t base = (raw + kHugePage - 1) & ~(kHugePage - 1);
+  if (base > raw) tr().munmap(p, base - raw);
+  const uint64_t tail = raw + kReserveBytes + kHugePage - (base + kReserveBytes);
+  if (tail) tr().munmap(reinterpret_cast<void*>(base + kReserveBytes), tail);
+  // Every GPU must be able to address the range (GPU VA = CPU VA).
+  for (const GpuNode& g : thunk().gpus) {
+    if (base < g.gpuvm_base || base + kReserveBytes - 1 > g.gpuvm_limit) {
+      tr().munmap(reinterpret_cast<void*>(base), kReserveBytes);
+      return HSAKMT_STATUS_NO_MEMORY;
+    }
+  }
+  m.reservation = reinterpret_cast<void*>(base);
+  m.reservation_bytes = kReserveBytes;
+  m.va.reset(base, kReserveBytes);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+void memory_fini() {
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  for (auto& [va, a] : m.allocations) {
+    unmap_from_gpus(a);
+    free_bo(a);
+  }
+  m.allocations.clear();
+  if (m.reservation) tr().munmap(m.reservation, m.reservation_bytes);
+  m.reservation = nullptr;
+  m.reservation_bytes = 0;
+  m.va.reset(0, 0);
+}
+
+bool memory_handle(const void* va, uint64_t* handle) {
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  auto it = m.allocations.find(reinterpret_cast<uint64_t>(va));
+  if (it == m.allocations.end() || !it->second.gpu_id) return false;
+  *handle = it->second.handle;
+  return true;
+}
+
+}  // namespace hsakmt
+
+using namespace hsakmt;
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtAllocMemory(HSAuint32 PreferredNode, HSAuint64 SizeInBytes,
+                                                     HsaMemFlags MemFlags, void** MemoryAddress) {
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress || SizeInBytes == 0 || (SizeInBytes & (kPage - 1)))
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  if (PreferredNode >= thunk().node_count) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  // Device memory lives on a GPU node; system memory is GTT of the first GPU.
+  const GpuNode* gpu = gpu_node(PreferredNode);
+  const bool vram = gpu != nullptr;
+  if (!gpu && !thunk().gpus.empty()) gpu = &thunk().gpus.front();
+  const bool host_access = !vram || MemFlags.ui32.HostAccess;
+
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  uint64_t va;
+  if (MemFlags.ui32.FixedAddress) {
+    va = reinterpret_cast<uint64_t>(*MemoryAddress);
+    if ((va & (kPage - 1)) || !in_reservation(m, va, SizeInBytes) || !m.va.claim(va, SizeInBytes))
+      return HSAKMT_STATUS_INVALID_PARAMETER;
+  } else {
+    va = m.va.allocate(SizeInBytes, SizeInBytes >= kHugePage ? kHugePage : kPage);
+    if (!va) return HSAKMT_STATUS_NO_MEMORY;
+  }
+
+  Allocation a;
+  a.va = va;
+  a.size = SizeInBytes;
+  a.cpu = reinterpret_cast<void*>(va);
+  a.node = PreferredNode;
+  a.flags = MemFlags;
+  const int prot = PROT_READ | (MemFlags.ui32.ReadOnly ? 0 : PROT_WRITE);
+  if (!gpu) {
+    // No GPU at all: plain host memory over the reservation.
+    if (tr().mmap(a.cpu, SizeInBytes, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
+        MAP_FAILED) {
+      m.va.release(va, SizeInBytes);
+      return HSAKMT_STATUS_NO_MEMORY;
+    }
+  } else {
+    kfd_ioctl_alloc_memory_of_gpu_args args{};
+    args.va_addr = va;
+    args.size = SizeInBytes;
+    args.gpu_id = gpu->gpu_id;
+    args.flags = alloc_ioc_flags(MemFlags, vram);
+    const int r = kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args);
+    if (r) {
+      m.va.release(va, SizeInBytes);
+      return status_from_errno(r);
+    }
+    a.gpu_id = gpu->gpu_id;
+    a.handle = args.handle;
+    if (host_access && tr().mmap(a.cpu, SizeInBytes, prot, MAP_SHARED | MAP_FIXED, gpu->drm_fd,
+                                 static_cast<off_t>(args.mmap_offset)) == MAP_FAILED) {
+      free_bo(a);
+      restore_reservation(va, SizeInBytes);
+      m.va.release(va, SizeInBytes);
+      return HSAKMT_STATUS_NO_MEMORY;
+    }
+  }
+  if (vram)
+    a.registered_nodes.push_back(PreferredNode);
+  else
+    a.registered_nodes = all_gpu_nodes();
+  m.allocations[va] = std::move(a);
+  *MemoryAddress = reinterpret_cast<void*>(va);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtFreeMemory(void* MemoryAddress, HSAuint64 SizeInBytes) {
+  (void)SizeInBytes;  // the allocation knows its size, as in ROCm's thunk
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  auto it = m.allocations.find(reinterpret_cast<uint64_t>(MemoryAddress));
+  if (it == m.allocations.end() || it->second.type != HSA_POINTER_ALLOCATED)
+    return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  destroy(m, it->second);
+  m.allocations.erase(it);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemory(void* MemoryAddress,
+                                                        HSAuint64 MemorySizeInBytes) {
+  return register_user(MemoryAddress, MemorySizeInBytes, {}, HsaMemFlags{});
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemoryToNodes(void* MemoryAddress,
+                                                               HSAuint64 MemorySizeInBytes,
+                                                               HSAuint64 NumberOfNodes,
+                                                               HSAuint32* NodeArray) {
+  if (NumberOfNodes && !NodeArray) return HSAKMT_STATUS_INVALID_PARAMETER;
+  return register_user(MemoryAddress, MemorySizeInBytes,
+                       std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes), HsaMemFlags{});
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemoryWithFlags(void* MemoryAddress,
+                                                                 HSAuint64 MemorySizeInBytes,
+                                                                 HsaMemFlags MemFlags) {
+  return register_user(MemoryAddress, MemorySizeInBytes, {}, MemFlags);
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDeregisterMemory(void* MemoryAddress) {
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  // Deregistering hsaKmtAllocMemory memory is a no-op, as in ROCm.
+  if (a->type == HSA_POINTER_ALLOCATED) return HSAKMT_STATUS_SUCCESS;
+  if (--a->registrations > 0) return HSAKMT_STATUS_SUCCESS;
+  const uint64_t va = a->va;
+  destroy(m, *a);
+  m.allocations.erase(va);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPU(void* MemoryAddress,
+                                                        HSAuint64 MemorySizeInBytes,
+                                                        HSAuint64* AlternateVAGPU) {
+  (void)MemorySizeInBytes;
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  const HSAKMT_STATUS s = map_to_nodes(*a, a->registered_nodes);
+  if (s == HSAKMT_STATUS_SUCCESS && AlternateVAGPU)
+    *AlternateVAGPU = reinterpret_cast<uint64_t>(MemoryAddress);
+  return s;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPUNodes(
+    void* MemoryAddress, HSAuint64 MemorySizeInBytes, HSAuint64* AlternateVAGPU,
+    HsaMemMapFlags MemMapFlags, HSAuint64 NumberOfNodes, HSAuint32* NodeArray) {
+  (void)MemorySizeInBytes;
+  (void)MemMapFlags;  // page size and caching are the buffer object's
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress || !NumberOfNodes || !NodeArray) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  const HSAKMT_STATUS s =
+      map_to_nodes(*a, std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes));
+  if (s == HSAKMT_STATUS_SUCCESS && AlternateVAGPU)
+    *AlternateVAGPU = reinterpret_cast<uint64_t>(MemoryAddress);
+  return s;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtUnmapMemoryToGPU(void* MemoryAddress) {
+  HSAKMT_CHECK_OPEN();
+  if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  return status_from_errno(unmap_from_gpus(*a));
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtQueryPointerInfo(const void* Pointer,
+                                                          HsaPointerInfo* PointerInfo) {
+  HSAKMT_CHECK_OPEN();
+  if (!PointerInfo) return HSAKMT_STATUS_INVALID_PARAMETER;
+  *PointerInfo = HsaPointerInfo{};
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  const Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(Pointer));
+  if (!a) {
+    PointerInfo->Type = HSA_POINTER_UNKNOWN;
+    return HSAKMT_STATUS_ERROR;
+  }
+  PointerInfo->Type = a->type;
+  PointerInfo->Node = a->node;
+  PointerInfo->MemFlags = a->flags;
+  PointerInfo->CPUAddress = a->cpu;
+  PointerInfo->GPUAddress =
+      a->type == HSA_POINTER_ALLOCATED ? a->va : reinterpret_cast<uint64_t>(a->cpu);
+  PointerInfo->SizeInBytes = a->type == HSA_POINTER_ALLOCATED
+                                 ? a->size
+                                 : a->size - (reinterpret_cast<uint64_t>(a->cpu) - a->va);
+  PointerInfo->NRegisteredNodes = static_cast<HSAuint32>(a->registered_nodes.size());
+  PointerInfo->RegisteredNodes = a->registered_nodes.empty() ? nullptr : a->registered_nodes.data();
+  PointerInfo->NMappedNodes = static_cast<HSAuint32>(a->mapped_nodes.size());
+  PointerInfo->MappedNodes = a->mapped_nodes.empty() ? nullptr : a->mapped_nodes.data();
+  PointerInfo->UserData = a->user_data;
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetMemoryUserData(const void* Pointer, void* UserData) {
+  HSAKMT_CHECK_OPEN();
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(Pointer));
+  if (!a) return HSAKMT_STATUS_INVALID_PARAMETER;
+  a->user_data = UserData;
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetMemoryPolicy(HSAuint32 Node, HSAuint32 DefaultPolicy,
+                                                         HSAuint32 AlternatePolicy,
+                                                         void* MemoryAddressAlternate,
+                                                         HSAuint64 MemorySizeInBytes) {
+  HSAKMT_CHECK_OPEN();
+  const GpuNode* g = gpu_node(Node);
+  if (!g) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  const uint64_t alt = reinterpret_cast<uint64_t>(MemoryAddressAlternate);
+  if ((alt & (kPage - 1)) || (MemorySizeInBytes & (kPage - 1)))
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  // HSA_CACHING_CACHED means coherent with the host; anything else is not.
+  auto policy = [](HSAuint32 p) {
+    return p == HSA_CACHING_CACHED ? KFD_IOC_CACHE_POLICY_COHERENT
+                                   : KFD_IOC_CACHE_POLICY_NONCOHERENT;
+  };
+  kfd_ioctl_set_memory_policy_args args{};
+  args.gpu_id = g->gpu_id;
+  args.default_policy = policy(DefaultPolicy);
+  args.alternate_policy = policy(AlternatePolicy);
+  args.alternate_aperture_base = alt;
+  args.alternate_aperture_size = MemorySizeInBytes;
+  return status_from_errno(kfd_ioctl(AMDKFD_IOC_SET_MEMORY_POLICY, &args));
+}
+
+// Sharing memory between processes needs dma-buf export/import, which
+// neither transport offers yet.
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtShareMemory(void*, HSAuint64, HsaSharedMemoryHandle*) {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandle(const HsaSharedMemoryHandle*, void**,
+                                                              HSAuint64*) {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandleToNodes(const HsaSharedMemoryHandle*,
+                                                                     void**, HSAuint64*, HSAuint64,
+                                                                     HSAuint32*) {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}

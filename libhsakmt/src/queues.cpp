@@ -1,0 +1,222 @@
+// Queues: hsaKmtCreateQueue and friends. The KFD builds the hardware queue
+// from the ring and the read/write pointer addresses the caller owns (for
+// AQL, fields of its amd_queue_t); the thunk maps the GPU's doorbell page
+// once and returns the queue's slot in it.
+#include <linux/kfd_ioctl.h>
+#include <sys/mman.h>
+
+#include <map>
+#include <memory>
+
+#include "thunk.h"
+
+namespace hsakmt {
+namespace {
+
+// SOC15 doorbells: 64-bit slots, 1024 per process and GPU (8 KiB).
+constexpr uint64_t kDoorbellSlice = 1024 * 8;
+
+struct Queue {
+  uint32_t kfd_queue_id = 0;
+  uint32_t gpu_id = 0;
+  volatile HSAint64 error_reason = 0;  // ErrorReason points here
+};
+
+struct Queues {
+  std::mutex mu;
+  std::map<HSA_QUEUEID, std::unique_ptr<Queue>> queues;
+  std::map<uint32_t, void*> doorbell_pages;  // gpu_id -> mapping
+  HSA_QUEUEID next_id = 1;
+};
+
+Queues& queues() {
+  static Queues* const q = new Queues;
+  return *q;
+}
+
+// ROCm's map of the seven HSA priorities onto the KFD's 0..15.
+int kfd_priority(HSA_QUEUE_PRIORITY p) {
+  static const int kMap[] = {0, 3, 5, 7, 9, 11, 15};
+  const int i = static_cast<int>(p) - HSA_QUEUE_PRIORITY_MINIMUM;
+  return i >= 0 && i < 7 ? kMap[i] : -1;
+}
+
+bool kfd_queue_type(HSA_QUEUE_TYPE t, uint32_t* out) {
+  switch (t) {
+    case HSA_QUEUE_COMPUTE:
+      *out = KFD_IOC_QUEUE_TYPE_COMPUTE;
+      return true;
+    case HSA_QUEUE_COMPUTE_AQL:
+      *out = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
+      return true;
+    case HSA_QUEUE_SDMA:
+      *out = KFD_IOC_QUEUE_TYPE_SDMA;
+      return true;
+    case HSA_QUEUE_SDMA_XGMI:
+      *out = KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+      return true;
+    default:
+      return false;
+  }
+}
+
+void* doorbell_page(Queues& qs, uint32_t gpu_id, uint64_t offset) {
+  auto it = qs.doorbell_pages.find(gpu_id);
+  if (it != qs.doorbell_pages.end()) return it->second;
+  Thunk& t = thunk();
+  void* p = t.transport->mmap(nullptr, kDoorbellSlice, PROT_READ | PROT_WRITE, MAP_SHARED, t.kfd_fd,
+                              static_cast<off_t>(offset & ~(kDoorbellSlice - 1)));
+  if (p == MAP_FAILED) return nullptr;
+  qs.doorbell_pages[gpu_id] = p;
+  return p;
+}
+
+Queue* find(Queues& qs, HSA_QUEUEID id) {
+  auto it = qs.queues.find(id);
+  return it == qs.queues.end() ? nullptr : it->second.get();
+}
+
+}  // namespace
+
+void queues_fini() {
+  Queues& qs = queues();
+  std::lock_guard<std::mutex> lock(qs.mu);
+  for (auto& [id, q] : qs.queues) {
+    kfd_ioctl_destroy_queue_args args{};
+    args.queue_id = q->kfd_queue_id;
+    kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &args);
+  }
+  qs.queues.clear();
+  for (auto& [gpu, page] : qs.doorbell_pages) thunk().transport->munmap(page, kDoorbellSlice);
+  qs.doorbell_pages.clear();
+}
+
+}  // namespace hsakmt
+
+using namespace hsakmt;
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtCreateQueue(HSAuint32 NodeId, HSA_QUEUE_TYPE Type,
+                                                     HSAuint32 QueuePercentage,
+                                                     HSA_QUEUE_PRIORITY Priority,
+                                                     void* QueueAddress, HSAuint64 QueueSizeInBytes,
+                                                     HsaEvent* Event,
+                                                     HsaQueueResource* QueueResource) {
+  (void)Event;  // the KFD has no per-queue event
+  HSAKMT_CHECK_OPEN();
+  if (!QueueResource) return HSAKMT_STATUS_INVALID_PARAMETER;
+  const GpuNode* g = gpu_node(NodeId);
+  if (!g) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  uint32_t type;
+  const int priority = kfd_priority(Priority);
+  if (!kfd_queue_type(Type, &type) || priority < 0 || QueuePercentage > KFD_MAX_QUEUE_PERCENTAGE ||
+      QueueSizeInBytes > UINT32_MAX)
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+
+  kfd_ioctl_create_queue_args args{};
+  args.gpu_id = g->gpu_id;
+  args.queue_type = type;
+  args.queue_percentage = QueuePercentage;
+  args.queue_priority = static_cast<uint32_t>(priority);
+  args.ring_base_address = reinterpret_cast<uintptr_t>(QueueAddress);
+  args.ring_size = static_cast<uint32_t>(QueueSizeInBytes);
+  args.write_pointer_address = QueueResource->QueueWptrValue;
+  args.read_pointer_address = QueueResource->QueueRptrValue;
+
+  Queues& qs = queues();
+  std::lock_guard<std::mutex> lock(qs.mu);
+  const int r = kfd_ioctl(AMDKFD_IOC_CREATE_QUEUE, &args);
+  if (r) return status_from_errno(r);
+  auto* page = static_cast<uint8_t*>(doorbell_page(qs, g->gpu_id, args.doorbell_offset));
+  if (!page) {
+    kfd_ioctl_destroy_queue_args d{};
+    d.queue_id = args.queue_id;
+    kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &d);
+    return HSAKMT_STATUS_ERROR;
+  }
+  auto q = std::make_unique<Queue>();
+  q->kfd_queue_id = args.queue_id;
+  q->gpu_id = g->gpu_id;
+  const HSA_QUEUEID id = qs.next_id++;
+  QueueResource->QueueId = id;
+  QueueResource->Queue_DoorBell_aql =
+      reinterpret_cast<HSAuint64*>(page + (args.doorbell_offset & (kDoorbellSlice - 1)));
+  QueueResource->ErrorReason = &q->error_reason;
+  qs.queues[id] = std::move(q);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtUpdateQueue(HSA_QUEUEID QueueId, HSAuint32 QueuePercentage,
+                                                     HSA_QUEUE_PRIORITY Priority,
+                                                     void* QueueAddress, HSAuint64 QueueSize,
+                                                     HsaEvent* Event) {
+  (void)Event;
+  HSAKMT_CHECK_OPEN();
+  const int priority = kfd_priority(Priority);
+  if (priority < 0 || QueuePercentage > KFD_MAX_QUEUE_PERCENTAGE || QueueSize > UINT32_MAX)
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  Queues& qs = queues();
+  std::lock_guard<std::mutex> lock(qs.mu);
+  Queue* q = find(qs, QueueId);
+  if (!q) return HSAKMT_STATUS_INVALID_PARAMETER;
+  kfd_ioctl_update_queue_args args{};
+  args.queue_id = q->kfd_queue_id;
+  args.ring_base_address = reinterpret_cast<uintptr_t>(QueueAddress);
+  args.ring_size = static_cast<uint32_t>(QueueSize);
+  args.queue_percentage = QueuePercentage;
+  args.queue_priority = static_cast<uint32_t>(priority);
+  return status_from_errno(kfd_ioctl(AMDKFD_IOC_UPDATE_QUEUE, &args));
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDestroyQueue(HSA_QUEUEID QueueId) {
+  HSAKMT_CHECK_OPEN();
+  Queues& qs = queues();
+  std::lock_guard<std::mutex> lock(qs.mu);
+  Queue* q = find(qs, QueueId);
+  if (!q) return HSAKMT_STATUS_INVALID_PARAMETER;
+  kfd_ioctl_destroy_queue_args args{};
+  args.queue_id = q->kfd_queue_id;
+  const int r = kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &args);
+  if (r) return status_from_errno(r);
+  qs.queues.erase(QueueId);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetQueueCUMask(HSA_QUEUEID QueueId, HSAuint32 CUMaskCount,
+                                                        HSAuint32* QueueCUMask) {
+  HSAKMT_CHECK_OPEN();
+  // The mask is counted in bits, whole 32-bit words of them.
+  if (CUMaskCount == 0 || !QueueCUMask || (CUMaskCount % 32) != 0)
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  Queues& qs = queues();
+  std::lock_guard<std::mutex> lock(qs.mu);
+  Queue* q = find(qs, QueueId);
+  if (!q) return HSAKMT_STATUS_INVALID_PARAMETER;
+  kfd_ioctl_set_cu_mask_args args{};
+  args.queue_id = q->kfd_queue_id;
+  args.num_cu_mask = CUMaskCount;
+  args.cu_mask_ptr = reinterpret_cast<uintptr_t>(QueueCUMask);
+  return status_from_errno(kfd_ioctl(AMDKFD_IOC_SET_CU_MASK, &args));
+}
+
+// Queue info reports the context-save (CWSR) area, which the virtual GPU
+// does not have: it never preempts a wave mid-kernel.
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtGetQueueInfo(HSA_QUEUEID, HsaQueueInfo*) {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}
+
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetTrapHandler(HSAuint32 NodeId,
+                                                        void* TrapHandlerBaseAddress,
+                                                        HSAuint64 TrapHandlerSizeInBytes,
+                                                        void* TrapBufferBaseAddress,
+                                                        HSAuint64 TrapBufferSizeInBytes) {
+  (void)TrapHandlerSizeInBytes;
+  (void)TrapBufferSizeInBytes;
+  HSAKMT_CHECK_OPEN();
+  const GpuNode* g = gpu_node(NodeId);
+  if (!g) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  kfd_ioctl_set_trap_handler_args args{};
+  args.gpu_id = g->gpu_id;
+  args.tba_addr = reinterpret_cast<uintptr_t>(TrapHandlerBaseAddress);
+  args.tma_addr = reinterpret_cast<uintptr_t>(TrapBufferBaseAddress);
+  return status_from_errno(kfd_ioctl(AMDKFD_IOC_SET_TRAP_HANDLER, &args));
+}

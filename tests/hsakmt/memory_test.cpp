@@ -1,0 +1,140 @@
+// Memory through the thunk: allocation, GPU mapping, user-memory
+// registration, pointer queries, and the errors for wrong addresses.
+#include <cstdlib>
+#include <cstring>
+
+#include "thunk_fixture.h"
+
+namespace {
+
+constexpr HSAuint64 kPage = 4096;
+
+HsaMemFlags HostVisible() {
+  HsaMemFlags f{};
+  f.ui32.HostAccess = 1;
+  f.ui32.NonPaged = 1;
+  return f;
+}
+
+using MemoryTest = ThunkTest;
+
+TEST_F(MemoryTest, SystemMemoryIsHostVisibleAndMapsToTheGpu) {
+  void* p = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(0, 4 * kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kPage, 0u);
+  std::memset(p, 0x5a, 4 * kPage);  // the CPU can write all of it
+  EXPECT_EQ(static_cast<uint8_t*>(p)[4 * kPage - 1], 0x5a);
+
+  HSAuint64 gpu_va = 0;
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(p, 4 * kPage, &gpu_va), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(gpu_va, reinterpret_cast<uintptr_t>(p)) << "GPU VA = CPU VA";
+
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(static_cast<uint8_t*>(p) + 100, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
+  EXPECT_EQ(info.CPUAddress, p);
+  EXPECT_EQ(info.GPUAddress, reinterpret_cast<uintptr_t>(p));
+  EXPECT_EQ(info.SizeInBytes, 4 * kPage);
+  ASSERT_EQ(info.NMappedNodes, 1u);
+  EXPECT_EQ(info.MappedNodes[0], gpu());
+
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NMappedNodes, 0u);
+  EXPECT_EQ(hsaKmtFreeMemory(p, 4 * kPage), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(MemoryTest, VramWithAndWithoutHostAccess) {
+  void* visible = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(gpu(), 2 * kPage, HostVisible(), &visible), HSAKMT_STATUS_SUCCESS);
+  static_cast<uint32_t*>(visible)[0] = 0xC0FFEE;
+  EXPECT_EQ(static_cast<uint32_t*>(visible)[0], 0xC0FFEEu);
+
+  HsaMemFlags device_only{};
+  device_only.ui32.NonPaged = 1;
+  void* hidden = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(gpu(), 2 << 20, device_only, &hidden), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(hidden) % (2 << 20), 0u)
+      << "large allocations 2 MiB aligned";
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(hidden, 2 << 20, nullptr), HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(hidden, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Node, gpu());
+  EXPECT_EQ(info.SizeInBytes, HSAuint64{2 << 20});
+
+  EXPECT_EQ(hsaKmtFreeMemory(hidden, 2 << 20), HSAKMT_STATUS_SUCCESS) << "free unmaps first";
+  EXPECT_EQ(hsaKmtFreeMemory(visible, 2 * kPage), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(MemoryTest, WrongArgumentsAndDoubleFree) {
+  void* p = nullptr;
+  EXPECT_EQ(hsaKmtAllocMemory(0, 100, HostVisible(), &p), HSAKMT_STATUS_INVALID_PARAMETER)
+      << "size must be whole pages";
+  EXPECT_EQ(hsaKmtAllocMemory(0, 0, HostVisible(), &p), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), nullptr), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtAllocMemory(1000, kPage, HostVisible(), &p), HSAKMT_STATUS_INVALID_NODE_UNIT);
+
+  ASSERT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtFreeMemory(static_cast<uint8_t*>(p) + kPage / 2, kPage),
+            HSAKMT_STATUS_MEMORY_NOT_REGISTERED)
+      << "only the start of an allocation frees it";
+  EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_MEMORY_NOT_REGISTERED) << "double free";
+  EXPECT_EQ(hsaKmtMapMemoryToGPU(p, kPage, nullptr), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  EXPECT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  EXPECT_EQ(hsaKmtFreeMemory(nullptr, kPage), HSAKMT_STATUS_INVALID_PARAMETER);
+
+  int on_stack = 0;
+  HsaPointerInfo info{};
+  EXPECT_EQ(hsaKmtQueryPointerInfo(&on_stack, &info), HSAKMT_STATUS_ERROR);
+  EXPECT_EQ(info.Type, HSA_POINTER_UNKNOWN);
+
+  ASSERT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  HSAuint32 bad_node = 999;
+  EXPECT_EQ(hsaKmtMapMemoryToGPUNodes(p, kPage, nullptr, HsaMemMapFlags{}, 1, &bad_node),
+            HSAKMT_STATUS_INVALID_NODE_UNIT);
+  HSAuint32 good = gpu();
+  EXPECT_EQ(hsaKmtMapMemoryToGPUNodes(p, kPage, nullptr, HsaMemMapFlags{}, 1, &good),
+            HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(MemoryTest, FixedAddressReusesAFreedRange) {
+  void* p = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(0, 8 * kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtFreeMemory(p, 8 * kPage), HSAKMT_STATUS_SUCCESS);
+  HsaMemFlags fixed = HostVisible();
+  fixed.ui32.FixedAddress = 1;
+  void* q = p;
+  ASSERT_EQ(hsaKmtAllocMemory(0, 8 * kPage, fixed, &q), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(q, p);
+  void* clash = p;
+  EXPECT_EQ(hsaKmtAllocMemory(0, kPage, fixed, &clash), HSAKMT_STATUS_INVALID_PARAMETER)
+      << "the range is in use";
+  EXPECT_EQ(hsaKmtFreeMemory(q, 8 * kPage), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(MemoryTest, RegisteredUserMemoryKeepsItsAddress) {
+  const size_t bytes = 3 * kPage;
+  auto* user = static_cast<uint8_t*>(std::aligned_alloc(kPage, bytes));
+  ASSERT_NE(user, nullptr);
+  uint8_t* p = user + 64;  // registration rounds to pages
+  ASSERT_EQ(hsaKmtRegisterMemory(p, bytes - 128), HSAKMT_STATUS_SUCCESS);
+  HSAuint64 gpu_va = 0;
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(p, bytes - 128, &gpu_va), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(gpu_va, reinterpret_cast<uintptr_t>(p));
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
+  EXPECT_EQ(info.CPUAddress, p);
+  EXPECT_EQ(hsaKmtSetMemoryUserData(p, &info), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p + 10, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.UserData, &info);
+
+  EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_SUCCESS) << "deregister unmaps";
+  EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  std::free(user);
+}
+
+}  // namespace

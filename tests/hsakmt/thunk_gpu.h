@@ -1,0 +1,118 @@
+// Test and benchmark helpers that drive the virtual GPU only through the
+// public thunk API, as a runtime would: system memory mapped to the GPU,
+// code objects registered as user memory, AQL queues with amd_queue_t and
+// completion signals whose mailbox is a KFD event slot.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "amd_queue.h"
+#include "amd_signal.h"
+#include "aql_packet.h"
+#include "code_object.h"
+#include "hsakmt.h"
+
+namespace hsakmt_test {
+
+// The first GPU node of the topology, or -1 when there is none.
+int first_gpu_node();
+
+// Host-accessible system memory mapped to every GPU (what a runtime uses
+// for rings, signals and kernel arguments). nullptr on failure.
+void* alloc_system(size_t bytes);
+void free_system(void* p, size_t bytes);
+
+template <typename T>
+T* alloc_array(size_t n) {
+  return static_cast<T*>(alloc_system((n * sizeof(T) + 4095) & ~size_t{4095}));
+}
+
+// A code object made visible to the GPUs at its host address.
+class GpuCodeObject {
+ public:
+  bool load(const std::string& path, std::string* error);
+  ~GpuCodeObject();
+  // The kernel descriptor's address, or 0.
+  uint64_t kernel_object(const std::string& name) const;
+
+ private:
+  gcn::test::CodeObject co_;
+  bool registered_ = false;
+};
+
+// A completion signal in system memory. With an event, its mailbox is the
+// event's slot, so the GPU raises the event when it changes the value.
+class Signal {
+ public:
+  explicit Signal(bool with_event = false, int64_t initial = 1);
+  ~Signal();
+  bool ok() const { return s_ != nullptr && (!with_event_ || event_ != nullptr); }
+  uint64_t address() const { return reinterpret_cast<uintptr_t>(s_); }
+  int64_t value() const;
+  void set(int64_t v);
+  // Waits until the value is 0: spinning, or on the event. False on timeout.
+  bool wait_zero(unsigned timeout_ms) const;
+  HsaEvent* event() const { return event_; }
+
+ private:
+  fw_amd_signal* s_ = nullptr;
+  HsaEvent* event_ = nullptr;
+  bool with_event_;
+};
+
+// An AQL queue of the thunk: ring, amd_queue_t and doorbell.
+class AqlQueue {
+ public:
+  explicit AqlQueue(uint32_t node, uint32_t packets = 64);
+  ~AqlQueue();
+  HSAKMT_STATUS status() const { return status_; }
+  HSA_QUEUEID id() const { return resource_.QueueId; }
+  fw_amd_queue* amd_queue() const { return queue_; }
+
+  // Writes the packet (header last, with release order) and rings the
+  // doorbell; returns its index.
+  uint64_t submit(const void* packet64);
+  // A kernel dispatch packet for a 1D/2D/3D launch.
+  static fw_aql_kernel_dispatch_packet dispatch(uint64_t kernel_object, const uint32_t grid[3],
+                                                const uint16_t group[3], unsigned dims,
+                                                const void* kernargs, uint64_t signal);
+  // Index of the next packet the CP will process.
+  uint64_t read_index() const;
+
+ private:
+  HSAKMT_STATUS status_ = HSAKMT_STATUS_ERROR;
+  uint32_t packets_;
+  fw_amd_queue* queue_ = nullptr;
+  uint8_t* ring_ = nullptr;
+  HsaQueueResource resource_{};
+};
+
+// Packs kernel arguments at their natural alignment into system memory,
+// zero-padded to 256 bytes for the hidden arguments of code object v4.
+class Kernargs {
+ public:
+  template <typename T>
+  Kernargs& add(const T& v) {
+    size_t at = (bytes_.size() + alignof(T) - 1) / alignof(T) * alignof(T);
+    bytes_.resize(at + sizeof(T));
+    std::memcpy(bytes_.data() + at, &v, sizeof(T));
+    return *this;
+  }
+  Kernargs& ptr(const void* p) {
+    return add(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)));
+  }
+  // Copies the block to GPU-visible memory (freed with the object).
+  void* place();
+  ~Kernargs();
+
+ private:
+  std::vector<uint8_t> bytes_;
+  void* placed_ = nullptr;
+};
+
+}  // namespace hsakmt_test

@@ -1,0 +1,240 @@
+// Queues: argument checks and limits with the KFD's errnos, doorbell
+// offsets and pages, and a PM4 queue whose WRITE_DATA and RELEASE_MEM
+// (with an interrupt) reach memory and an event through the doorbell.
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "kfd_fixture.h"
+#include "pm4_packets.h"
+
+namespace kfd_test {
+namespace {
+
+constexpr uint32_t kGtt = KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+
+class QueueTest : public KfdTest {
+ protected:
+  // GTT memory mapped for both the CPU and the GPU at the same VA.
+  uint8_t* shared(uint64_t bytes, uint64_t* handle = nullptr) {
+    const uint64_t va = va_.base() + used_;
+    used_ += (bytes + 4095) & ~4095ull;
+    uint64_t h = 0, off = 0;
+    EXPECT_EQ(alloc(gpus_[0], va, bytes, kGtt, &h, &off), 0);
+    if (handle) *handle = h;
+    void* p = t_->mmap(reinterpret_cast<void*>(va), bytes, PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_FIXED, render_fds_[0], static_cast<off_t>(off));
+    EXPECT_EQ(reinterpret_cast<uint64_t>(p), va);
+    EXPECT_EQ(map(h, {gpus_[0]}), 0);
+    return static_cast<uint8_t*>(p);
+  }
+
+  kfd_ioctl_create_queue_args queue_args(uint32_t type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
+    if (!ring_) {
+      ring_ = shared(4096);
+      pointers_ = reinterpret_cast<uint64_t*>(shared(4096));
+      // AQL slots start INVALID so the packet processor stops there.
+      for (int i = 0; i < 64; ++i) reinterpret_cast<uint16_t*>(ring_ + i * 64)[0] = 1;
+    }
+    kfd_ioctl_create_queue_args a{};
+    a.gpu_id = gpus_[0];
+    a.queue_type = type;
+    a.queue_percentage = 100;
+    a.queue_priority = 7;
+    a.ring_base_address = reinterpret_cast<uintptr_t>(ring_);
+    a.ring_size = 4096;
+    a.read_pointer_address = reinterpret_cast<uintptr_t>(&pointers_[0]);
+    a.write_pointer_address = reinterpret_cast<uintptr_t>(&pointers_[1]);
+    return a;
+  }
+  int destroy(uint32_t id) {
+    kfd_ioctl_destroy_queue_args d{};
+    d.queue_id = id;
+    return io(AMDKFD_IOC_DESTROY_QUEUE, &d);
+  }
+
+  Reservation va_{64ull << 20};
+  uint64_t used_ = 0;
+  uint8_t* ring_ = nullptr;
+  uint64_t* pointers_ = nullptr;
+};
+
+TEST_F(QueueTest, CreateReturnsSoc15DoorbellOffsets) {
+  kfd_ioctl_create_queue_args a = queue_args(), b = queue_args(KFD_IOC_QUEUE_TYPE_COMPUTE);
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &b), 0);
+  EXPECT_NE(a.queue_id, b.queue_id);
+  for (const auto* q : {&a, &b}) {
+    EXPECT_EQ(q->doorbell_offset >> 62, 3u);                   // KFD_MMAP_TYPE_DOORBELL
+    EXPECT_EQ((q->doorbell_offset >> 46) & 0xffff, gpus_[0]);  // KFD_MMAP_GPU_ID
+    EXPECT_EQ((q->doorbell_offset & 8191) % 8, 0u);            // a 64-bit slot
+  }
+  EXPECT_NE(a.doorbell_offset & 8191, b.doorbell_offset & 8191);
+  // The process's doorbell slice is 8 KiB and maps only whole.
+  const off_t base = static_cast<off_t>(a.doorbell_offset & ~8191ull);
+  void* p = t_->mmap(nullptr, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, kfd_, base);
+  ASSERT_NE(p, MAP_FAILED);
+  t_->munmap(p, 8192);
+  errno = 0;
+  EXPECT_EQ(t_->mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, kfd_, base), MAP_FAILED);
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(destroy(a.queue_id), 0);
+  EXPECT_EQ(destroy(b.queue_id), 0);
+  EXPECT_EQ(destroy(b.queue_id), -EINVAL);
+}
+
+TEST_F(QueueTest, BadArgumentsGetLinuxErrnos) {
+  struct Case {
+    const char* what;
+    void (*edit)(kfd_ioctl_create_queue_args&);
+    int expected;
+  };
+  const Case cases[] = {
+      {"percentage > 100", [](kfd_ioctl_create_queue_args& a) { a.queue_percentage = 101; },
+       -EINVAL},
+      {"priority > 15", [](kfd_ioctl_create_queue_args& a) { a.queue_priority = 16; }, -EINVAL},
+      {"ring size not a power of 2", [](kfd_ioctl_create_queue_args& a) { a.ring_size = 3000; },
+       -EINVAL},
+      {"ring in the kernel half",
+       [](kfd_ioctl_create_queue_args& a) { a.ring_base_address = 0xffff800000000000ull; },
+       -EFAULT},
+      {"read pointer in the kernel half",
+       [](kfd_ioctl_create_queue_args& a) { a.read_pointer_address = 1ull << 63; }, -EFAULT},
+      {"write pointer in the kernel half",
+       [](kfd_ioctl_create_queue_args& a) { a.write_pointer_address = 1ull << 63; }, -EFAULT},
+      {"unknown queue type", [](kfd_ioctl_create_queue_args& a) { a.queue_type = 9; }, -524},
+      {"unknown gpu", [](kfd_ioctl_create_queue_args& a) { a.gpu_id = 0; }, -EINVAL},
+      // No SDMA engines: the scheduler has no SDMA queue to give.
+      {"SDMA", [](kfd_ioctl_create_queue_args& a) { a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA; },
+       -ENOMEM},
+      {"SDMA XGMI",
+       [](kfd_ioctl_create_queue_args& a) { a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA_XGMI; },
+       -ENOMEM},
+  };
+  for (const Case& c : cases) {
+    kfd_ioctl_create_queue_args a = queue_args();
+    c.edit(a);
+    EXPECT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), c.expected) << c.what;
+  }
+  // A small ring is raised to the 1 KiB minimum, not refused.
+  kfd_ioctl_create_queue_args small = queue_args();
+  small.ring_size = 256;
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &small), 0);
+  EXPECT_EQ(small.ring_size, 1024u);
+  EXPECT_EQ(destroy(small.queue_id), 0);
+}
+
+TEST_F(QueueTest, PerDeviceQueueLimitIsEnospc) {
+  std::vector<uint32_t> ids;
+  for (int i = 0; i < 127; ++i) {
+    kfd_ioctl_create_queue_args a = queue_args();
+    ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0) << i;
+    ids.push_back(a.queue_id);
+  }
+  kfd_ioctl_create_queue_args extra = queue_args();
+  EXPECT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &extra), -ENOSPC);
+  EXPECT_EQ(destroy(ids.back()), 0);
+  ids.pop_back();
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &extra), 0);  // a freed slot is reused
+  ids.push_back(extra.queue_id);
+  for (uint32_t id : ids) EXPECT_EQ(destroy(id), 0);
+}
+
+TEST_F(QueueTest, UpdateCuMaskAndWaveState) {
+  kfd_ioctl_create_queue_args a = queue_args();
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  kfd_ioctl_update_queue_args u{};
+  u.queue_id = a.queue_id;
+  u.ring_base_address = a.ring_base_address;
+  u.ring_size = 2048;
+  u.queue_percentage = 0;  // stops processing
+  u.queue_priority = 3;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), 0);
+  u.queue_percentage = 200;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EINVAL);
+  u.queue_percentage = 100;
+  u.queue_id = 999;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EFAULT);  // unknown queue, as pqm says
+
+  uint32_t mask[2] = {0xffffffff, 0x0000ffff};
+  kfd_ioctl_set_cu_mask_args m{};
+  m.queue_id = a.queue_id;
+  m.num_cu_mask = 64;
+  m.cu_mask_ptr = reinterpret_cast<uintptr_t>(mask);
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), 0);
+  m.num_cu_mask = 33;
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), -EINVAL);
+  m.num_cu_mask = 0;
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), -EINVAL);
+  m.num_cu_mask = 32;
+  m.cu_mask_ptr = 0;
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), -EFAULT);
+  m.cu_mask_ptr = reinterpret_cast<uintptr_t>(mask);
+  m.queue_id = 999;
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), -EFAULT);
+
+  kfd_ioctl_get_queue_wave_state_args w{};
+  w.queue_id = a.queue_id;
+  EXPECT_EQ(io(AMDKFD_IOC_GET_QUEUE_WAVE_STATE, &w), -EINVAL);  // no CWSR
+  EXPECT_EQ(destroy(a.queue_id), 0);
+}
+
+TEST_F(QueueTest, Pm4WriteDataAndReleaseMemInterrupt) {
+  auto* target = reinterpret_cast<uint32_t*>(shared(4096));
+  target[0] = 0;
+  // The event page is GPU memory: RELEASE_MEM writes the event's slot, and
+  // the interrupt makes the KFD look at it, as ROCm's mailbox does.
+  uint64_t page_handle = 0;
+  auto* slots = reinterpret_cast<uint64_t*>(shared(KFD_SIGNAL_EVENT_LIMIT * 8, &page_handle));
+  kfd_ioctl_create_event_args ev{};
+  ASSERT_EQ(create_event(KFD_IOC_EVENT_SIGNAL, true, &ev, page_handle), 0);
+  ASSERT_EQ(slots[ev.event_slot_index], ~0ull);
+  const uint64_t slot = reinterpret_cast<uintptr_t>(&slots[ev.event_slot_index]);
+
+  kfd_ioctl_create_queue_args a = queue_args(KFD_IOC_QUEUE_TYPE_COMPUTE);
+  std::memset(ring_, 0, 4096);
+  pointers_[0] = pointers_[1] = 0;
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  auto* db_page =
+      static_cast<uint8_t*>(t_->mmap(nullptr, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, kfd_,
+                                     static_cast<off_t>(a.doorbell_offset & ~8191ull)));
+  ASSERT_NE(db_page, MAP_FAILED);
+  auto* doorbell = reinterpret_cast<volatile uint64_t*>(db_page + (a.doorbell_offset & 8191));
+
+  auto* ring = reinterpret_cast<uint32_t*>(ring_);
+  uint32_t n = 0;
+  const uint64_t dst = reinterpret_cast<uintptr_t>(target);
+  ring[n++] = FW_PM4_HEADER(FW_PM4_WRITE_DATA, 4);
+  ring[n++] = FW_FIELD_PREP(FW_PM4_WRITE_DATA_DST_SEL, FW_PM4_WRITE_DATA_DST_MEM);
+  ring[n++] = static_cast<uint32_t>(dst);
+  ring[n++] = static_cast<uint32_t>(dst >> 32);
+  ring[n++] = 0xc0ffee;
+  // RELEASE_MEM: the event id into its slot, then interrupt with that id.
+  ring[n++] = FW_PM4_HEADER(FW_PM4_RELEASE_MEM, FW_PM4_RELEASE_MEM_DWORDS);
+  ring[n++] = FW_FIELD_PREP(FW_PM4_EVENT_TYPE, FW_PM4_EVENT_BOTTOM_OF_PIPE_TS) |
+              FW_FIELD_PREP(FW_PM4_EVENT_INDEX, 5);
+  ring[n++] = FW_FIELD_PREP(FW_PM4_RELEASE_MEM_INT_SEL, FW_PM4_INT_SEL_INT_ON_CONFIRM) |
+              FW_FIELD_PREP(FW_PM4_RELEASE_MEM_DATA_SEL, FW_PM4_DATA_SEL_LOW32);
+  ring[n++] = static_cast<uint32_t>(slot);
+  ring[n++] = static_cast<uint32_t>(slot >> 32);
+  ring[n++] = ev.event_id;
+  ring[n++] = 0;
+  ring[n++] = ev.event_id;
+  __atomic_store_n(&pointers_[1], uint64_t{n}, __ATOMIC_RELEASE);
+  __atomic_store_n(doorbell, uint64_t{n}, __ATOMIC_RELEASE);
+
+  uint32_t r = 0;
+  ASSERT_EQ(wait({ev.event_id}, true, 10000, &r), 0);
+  EXPECT_EQ(r, KFD_IOC_WAIT_RESULT_COMPLETE);
+  EXPECT_EQ(__atomic_load_n(&target[0], __ATOMIC_ACQUIRE), 0xc0ffeeu);
+  // The KFD acknowledged the slot when it set the event.
+  EXPECT_EQ(__atomic_load_n(&slots[ev.event_slot_index], __ATOMIC_ACQUIRE), ~0ull);
+  t_->munmap(db_page, 8192);
+  EXPECT_EQ(destroy(a.queue_id), 0);
+}
+
+}  // namespace
+}  // namespace kfd_test
