@@ -1,6 +1,7 @@
 #include "decode_cache.h"
 
 #include <cstdio>
+#include <new>
 
 #include "dispatch_state.h"
 #include "isa/decoder.h"
@@ -16,13 +17,13 @@ const Inst* DecodeCache::fetch(Wave& w) {
   const uint64_t base = pc & ~static_cast<uint64_t>(kPageBytes - 1);
   if (base != last_base_) {
     auto& page = pages_[base];
-    if (!page) page = std::make_unique<Page>();
+    if (!page) page.reset(new Page);  // default-init: only `ready` is zeroed
     last_page_ = page.get();
     last_base_ = base;
   }
   const unsigned slot = static_cast<unsigned>((pc - base) / 4);
-  Inst& in = last_page_->slot[slot];
-  if (last_page_->ready[slot]) return &in;
+  if (last_page_->ready[slot]) return last_page_->slot(slot);
+  Inst& in = *new (last_page_->slot(slot)) Inst();
 
   // Fetch up to three dwords (the longest gfx9 instruction is two plus a
   // literal), fewer at the end of the mapping.

@@ -20,7 +20,8 @@ HsaEvent* Create(bool manual_reset, bool signaled, HSA_EVENTTYPE type = HSA_EVEN
 TEST_F(EventTest, AutoResetEventWakesOneWait) {
   HsaEvent* e = Create(false, false);
   ASSERT_NE(e, nullptr);
-  EXPECT_NE(e->EventData.HWData2, 0u) << "signal events have a mailbox slot";
+  EXPECT_NE(static_cast<HSAuint64>(e->EventData.HWData2), 0u)
+      << "signal events have a mailbox slot";
   EXPECT_EQ(hsaKmtWaitOnEvent(e, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "not signaled yet";
   ASSERT_EQ(hsaKmtSetEvent(e), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(hsaKmtWaitOnEvent(e, 1000), HSAKMT_STATUS_SUCCESS);

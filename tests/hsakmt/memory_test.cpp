@@ -31,11 +31,13 @@ TEST_F(MemoryTest, SystemMemoryIsHostVisibleAndMapsToTheGpu) {
   EXPECT_EQ(gpu_va, reinterpret_cast<uintptr_t>(p)) << "GPU VA = CPU VA";
 
   HsaPointerInfo info{};
+  // HsaPointerInfo is packed (4-byte alignment): 64-bit fields are copied
+  // out before gtest binds references to them.
   ASSERT_EQ(hsaKmtQueryPointerInfo(static_cast<uint8_t*>(p) + 100, &info), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
-  EXPECT_EQ(info.CPUAddress, p);
-  EXPECT_EQ(info.GPUAddress, reinterpret_cast<uintptr_t>(p));
-  EXPECT_EQ(info.SizeInBytes, 4 * kPage);
+  EXPECT_EQ(static_cast<void*>(info.CPUAddress), p);
+  EXPECT_EQ(static_cast<HSAuint64>(info.GPUAddress), reinterpret_cast<uintptr_t>(p));
+  EXPECT_EQ(static_cast<HSAuint64>(info.SizeInBytes), 4 * kPage);
   ASSERT_EQ(info.NMappedNodes, 1u);
   EXPECT_EQ(info.MappedNodes[0], gpu());
 
@@ -61,7 +63,7 @@ TEST_F(MemoryTest, VramWithAndWithoutHostAccess) {
   HsaPointerInfo info{};
   ASSERT_EQ(hsaKmtQueryPointerInfo(hidden, &info), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(info.Node, gpu());
-  EXPECT_EQ(info.SizeInBytes, HSAuint64{2 << 20});
+  EXPECT_EQ(static_cast<HSAuint64>(info.SizeInBytes), HSAuint64{2 << 20});
 
   EXPECT_EQ(hsaKmtFreeMemory(hidden, 2 << 20), HSAKMT_STATUS_SUCCESS) << "free unmaps first";
   EXPECT_EQ(hsaKmtFreeMemory(visible, 2 * kPage), HSAKMT_STATUS_SUCCESS);
@@ -127,10 +129,10 @@ TEST_F(MemoryTest, RegisteredUserMemoryKeepsItsAddress) {
   HsaPointerInfo info{};
   ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
-  EXPECT_EQ(info.CPUAddress, p);
+  EXPECT_EQ(static_cast<void*>(info.CPUAddress), p);
   EXPECT_EQ(hsaKmtSetMemoryUserData(p, &info), HSAKMT_STATUS_SUCCESS);
   ASSERT_EQ(hsaKmtQueryPointerInfo(p + 10, &info), HSAKMT_STATUS_SUCCESS);
-  EXPECT_EQ(info.UserData, &info);
+  EXPECT_EQ(static_cast<void*>(info.UserData), &info);
 
   EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_SUCCESS) << "deregister unmaps";
   EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
