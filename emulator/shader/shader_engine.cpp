@@ -217,14 +217,21 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
   job.instructions.fetch_add(local_instructions, std::memory_order_relaxed);
 }
 
-DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
+namespace {
+
+// A dispatch refused before any wave ran.
+DispatchResult refused(const std::string& kernel_name, const std::string& why) {
   DispatchResult result;
-  auto fail = [&](std::string why) {
-    result.ok = false;
-    result.bad_request = true;
-    result.error = "kernel '" + req.kernel_name + "': " + why;
-    return result;
-  };
+  result.ok = false;
+  result.bad_request = true;
+  result.error = "kernel '" + kernel_name + "': " + why;
+  return result;
+}
+
+}  // namespace
+
+DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
+  auto fail = [&](const std::string& why) { return refused(req.kernel_name, why); };
 
   // The CP reads the packet and the kernel object from GPU memory.
   Tlb tlb;
@@ -286,13 +293,7 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
 }
 
 DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
-  DispatchResult result;
-  auto fail = [&](std::string why) {
-    result.ok = false;
-    result.bad_request = true;
-    result.error = "kernel '" + req.kernel_name + "': " + why;
-    return result;
-  };
+  auto fail = [&](const std::string& why) { return refused(req.kernel_name, why); };
   auto job = std::make_unique<Job>();
   DispatchState& d = job->state;
   d.kernel_name = req.kernel_name;
