@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "host_caches.h"
 #include "hsakmt.h"
 
 namespace {
@@ -21,13 +22,6 @@ namespace {
 // The API's structs are 4-byte packed: read 64-bit members by value, never
 // through a reference (gtest's EXPECT_* take references).
 HSAuint64 u64(HSAuint64 v) { return v; }
-
-std::string read_host_file(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
 
 std::string host_cpu_model() {
   std::ifstream in("/proc/cpuinfo");
@@ -114,22 +108,18 @@ TEST_F(Topology, CpuNodeIsTheHost) {
                                        static_cast<HSAuint64>(sysconf(_SC_PAGESIZE)));
 }
 
-// The CPU node's caches are the host's, as cpu0's cache directories list
-// them (none where sysfs has no cache directories, e.g. in some containers).
+// The CPU node's caches are the host's: cpu0's cache directories in sysfs,
+// or sysconf's levels where sysfs has none (some containers).
 TEST_F(Topology, CpuCachesAreTheHostsCaches) {
-  std::vector<std::string> levels;
-  for (int i = 0;; ++i) {
-    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i);
-    if (!std::filesystem::exists(dir)) break;
-    levels.push_back(read_host_file(dir + "/level"));
-  }
+  const std::vector<gcn::test::HostCache> host = gcn::test::host_cpu_caches();
   const std::vector<HsaCacheProperties> c = caches(kCpu);
-  ASSERT_EQ(c.size(), levels.size());
+  ASSERT_EQ(c.size(), host.size());
+  ASSERT_FALSE(c.empty()) << "ROCm's runtime needs CPU caches in the topology";
   for (size_t i = 0; i < c.size(); ++i) {
-    EXPECT_EQ(std::to_string(c[i].CacheLevel), levels[i]) << "cache " << i;
+    EXPECT_EQ(c[i].CacheLevel, host[i].level) << "cache " << i;
+    EXPECT_EQ(c[i].CacheSize, host[i].size_kb) << "cache " << i << " (KiB)";
     EXPECT_EQ(c[i].CacheType.ui32.CPU, 1u);
     EXPECT_EQ(c[i].CacheType.ui32.HSACU, 0u);
-    EXPECT_GT(c[i].CacheSize, 0u);
     EXPECT_EQ(c[i].SiblingMap[0], 1u) << "cpu0 shares every cache it sees";
   }
 }

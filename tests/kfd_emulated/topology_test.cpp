@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "host_caches.h"
 #include "kfd_fixture.h"
 
 namespace kfd_test {
@@ -75,19 +76,15 @@ TEST_F(KfdTest, CpuNodeDescribesTheHost) {
 }
 
 TEST_F(KfdTest, CpuCachesAreTheHosts) {
-  unsigned host_caches = 0;
-  while (std::filesystem::exists("/sys/devices/system/cpu/cpu0/cache/index" +
-                                 std::to_string(host_caches)))
-    ++host_caches;
+  const std::vector<gcn::test::HostCache> host = gcn::test::host_cpu_caches();
   auto p = parse_properties(read("nodes/0/properties"));
-  EXPECT_EQ(p["caches_count"], host_caches);
-  if (host_caches == 0) return;
-  auto c = parse_properties(read("nodes/0/caches/0/properties"));
-  std::ifstream level("/sys/devices/system/cpu/cpu0/cache/index0/level");
-  uint64_t expected_level = 0;
-  level >> expected_level;
-  EXPECT_EQ(c["level"], expected_level);
-  EXPECT_NE(c["type"] & 0x4, 0u);  // HSA_CACHE_TYPE_CPU
+  ASSERT_EQ(p["caches_count"], host.size());
+  for (size_t i = 0; i < host.size(); ++i) {
+    auto c = parse_properties(read("nodes/0/caches/" + std::to_string(i) + "/properties"));
+    EXPECT_EQ(c["level"], host[i].level) << "cache " << i;
+    EXPECT_EQ(c["size"], host[i].size_kb) << "cache " << i;
+    EXPECT_NE(c["type"] & 0x4, 0u);  // HSA_CACHE_TYPE_CPU
+  }
 }
 
 TEST_F(KfdTest, CountsMatchDirectories) {

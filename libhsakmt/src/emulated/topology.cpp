@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -91,6 +92,39 @@ std::string cache_text(const Cache& c) {
   return o.str();
 }
 
+// Where sysfs lists no caches (some containers), glibc's sysconf still
+// knows the levels: L1 data and instruction and L2 private to cpu0, L3
+// shared by every CPU. ROCm's runtime expects CPU nodes to have caches.
+std::vector<Cache> sysconf_caches(unsigned cpus) {
+  const struct {
+    uint32_t level, type;
+    int size, assoc, line;
+  } kLevels[] = {
+      {1, kCacheData, _SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL1_DCACHE_ASSOC, _SC_LEVEL1_DCACHE_LINESIZE},
+      {1, kCacheInstruction, _SC_LEVEL1_ICACHE_SIZE, _SC_LEVEL1_ICACHE_ASSOC,
+       _SC_LEVEL1_ICACHE_LINESIZE},
+      {2, kCacheData | kCacheInstruction, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL2_CACHE_ASSOC,
+       _SC_LEVEL2_CACHE_LINESIZE},
+      {3, kCacheData | kCacheInstruction, _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL3_CACHE_ASSOC,
+       _SC_LEVEL3_CACHE_LINESIZE},
+  };
+  std::vector<Cache> out;
+  for (const auto& l : kLevels) {
+    const long bytes = sysconf(l.size);
+    if (bytes <= 0) continue;
+    Cache c;
+    c.level = l.level;
+    c.size_kb = static_cast<uint32_t>(bytes / 1024);
+    c.line = static_cast<uint32_t>(std::max(0L, sysconf(l.line)));
+    c.assoc = static_cast<uint32_t>(std::max(0L, sysconf(l.assoc)));
+    c.type = kCacheCpu | l.type;
+    c.siblings.assign(cpus, l.level == 3);
+    if (cpus) c.siblings[0] = true;
+    out.push_back(c);
+  }
+  return out;
+}
+
 // The host's caches as cpu0 sees them.
 std::vector<Cache> host_caches(unsigned cpus) {
   std::vector<Cache> out;
@@ -110,6 +144,7 @@ std::vector<Cache> host_caches(unsigned cpus) {
     c.siblings = parse_cpu_list(read_text(dir + "shared_cpu_list"), cpus);
     out.push_back(c);
   }
+  if (out.empty()) out = sysconf_caches(cpus);
   return out;
 }
 
