@@ -1,0 +1,71 @@
+// hsa_init / hsa_shut_down: the first init opens the thunk and reads the
+// topology; the matching last shut_down gives everything back.
+#include "runtime.h"
+
+#include <climits>
+#include <ctime>
+
+namespace hsart {
+
+Runtime& runtime() {
+  static Runtime rt;
+  return rt;
+}
+
+bool initialized() {
+  Runtime& rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.mu);
+  return rt.refcount > 0;
+}
+
+uint64_t timestamp_now() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * kTimestampFrequency + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+namespace {
+
+void drop_topology(Runtime& rt) {
+  release_memory(rt);
+  rt.agents.clear();
+  rt.regions.clear();
+  hsaKmtReleaseSystemProperties();
+  hsaKmtCloseKFD();
+}
+
+}  // namespace
+
+}  // namespace hsart
+
+using hsart::Runtime;
+
+extern "C" hsa_status_t hsa_init(void) {
+  Runtime& rt = hsart::runtime();
+  std::lock_guard<std::mutex> lock(rt.mu);
+  if (rt.refcount == INT_MAX) return HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;
+  if (rt.refcount > 0) {
+    ++rt.refcount;
+    return HSA_STATUS_SUCCESS;
+  }
+  // The program may hold the thunk open itself: the thunk counts opens and
+  // says so, and our close at shut_down still matches our open.
+  const HSAKMT_STATUS opened = hsaKmtOpenKFD();
+  if (opened != HSAKMT_STATUS_SUCCESS && opened != HSAKMT_STATUS_KERNEL_ALREADY_OPENED)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  const hsa_status_t status = hsart::build_topology(rt);
+  if (status != HSA_STATUS_SUCCESS) {
+    hsart::drop_topology(rt);
+    return status;
+  }
+  rt.refcount = 1;
+  return HSA_STATUS_SUCCESS;
+}
+
+extern "C" hsa_status_t hsa_shut_down(void) {
+  Runtime& rt = hsart::runtime();
+  std::lock_guard<std::mutex> lock(rt.mu);
+  if (rt.refcount == 0) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (--rt.refcount == 0) hsart::drop_topology(rt);
+  return HSA_STATUS_SUCCESS;
+}

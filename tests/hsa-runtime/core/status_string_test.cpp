@@ -1,0 +1,97 @@
+// hsa_status_string: a distinct, non-empty text for every status code the
+// four public headers define, and INVALID_ARGUMENT for anything else.
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_finalize.h>
+#include <hsa/hsa_ext_image.h>
+
+#include <set>
+#include <string>
+
+#include "core_fixture.h"
+
+namespace {
+
+// The codes, written out from the headers' documentation.
+const int kCodes[] = {
+    HSA_STATUS_SUCCESS,
+    HSA_STATUS_INFO_BREAK,
+    HSA_STATUS_ERROR,
+    HSA_STATUS_ERROR_INVALID_ARGUMENT,
+    HSA_STATUS_ERROR_INVALID_QUEUE_CREATION,
+    HSA_STATUS_ERROR_INVALID_ALLOCATION,
+    HSA_STATUS_ERROR_INVALID_AGENT,
+    HSA_STATUS_ERROR_INVALID_REGION,
+    HSA_STATUS_ERROR_INVALID_SIGNAL,
+    HSA_STATUS_ERROR_INVALID_QUEUE,
+    HSA_STATUS_ERROR_OUT_OF_RESOURCES,
+    HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+    HSA_STATUS_ERROR_RESOURCE_FREE,
+    HSA_STATUS_ERROR_NOT_INITIALIZED,
+    HSA_STATUS_ERROR_REFCOUNT_OVERFLOW,
+    HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
+    HSA_STATUS_ERROR_INVALID_INDEX,
+    HSA_STATUS_ERROR_INVALID_ISA,
+    HSA_STATUS_ERROR_INVALID_ISA_NAME,
+    HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+    HSA_STATUS_ERROR_INVALID_EXECUTABLE,
+    HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
+    HSA_STATUS_ERROR_INVALID_SYMBOL_NAME,
+    HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED,
+    HSA_STATUS_ERROR_VARIABLE_UNDEFINED,
+    HSA_STATUS_ERROR_EXCEPTION,
+    HSA_STATUS_ERROR_INVALID_CODE_SYMBOL,
+    HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL,
+    HSA_STATUS_ERROR_INVALID_FILE,
+    HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER,
+    HSA_STATUS_ERROR_INVALID_CACHE,
+    HSA_STATUS_ERROR_INVALID_WAVEFRONT,
+    HSA_STATUS_ERROR_INVALID_SIGNAL_GROUP,
+    HSA_STATUS_ERROR_INVALID_RUNTIME_STATE,
+    HSA_STATUS_ERROR_FATAL,
+    HSA_STATUS_ERROR_INVALID_MEMORY_POOL,
+    HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION,
+    HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION,
+    HSA_STATUS_ERROR_MEMORY_FAULT,
+    HSA_STATUS_CU_MASK_REDUCED,
+    HSA_EXT_STATUS_ERROR_INVALID_PROGRAM,
+    HSA_EXT_STATUS_ERROR_INVALID_MODULE,
+    HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE,
+    HSA_EXT_STATUS_ERROR_MODULE_ALREADY_INCLUDED,
+    HSA_EXT_STATUS_ERROR_SYMBOL_MISMATCH,
+    HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED,
+    HSA_EXT_STATUS_ERROR_DIRECTIVE_MISMATCH,
+    HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED,
+    HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED,
+    HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED,
+    HSA_EXT_STATUS_ERROR_SAMPLER_DESCRIPTOR_UNSUPPORTED,
+};
+
+using CoreStatusStringTest = CoreTest;
+
+TEST_F(CoreStatusStringTest, EveryCodeHasADistinctText) {
+  std::set<std::string> seen;
+  for (int code : kCodes) {
+    const char* text = nullptr;
+    ASSERT_EQ(hsa_status_string(static_cast<hsa_status_t>(code), &text), HSA_STATUS_SUCCESS)
+        << "code 0x" << std::hex << code;
+    ASSERT_NE(text, nullptr);
+    EXPECT_GT(std::string(text).size(), 0u) << "code 0x" << std::hex << code;
+    EXPECT_TRUE(seen.insert(text).second) << "duplicate text for 0x" << std::hex << code;
+  }
+}
+
+TEST_F(CoreStatusStringTest, TextNamesItsCode) {
+  const char* text = nullptr;
+  ASSERT_EQ(hsa_status_string(HSA_STATUS_ERROR_INVALID_AGENT, &text), HSA_STATUS_SUCCESS);
+  EXPECT_NE(std::string(text).find("HSA_STATUS_ERROR_INVALID_AGENT"), std::string::npos);
+}
+
+TEST_F(CoreStatusStringTest, UnknownCodeAndNullAreInvalidArguments) {
+  const char* text = nullptr;
+  EXPECT_EQ(hsa_status_string(static_cast<hsa_status_t>(0x7777), &text),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_status_string(HSA_STATUS_SUCCESS, nullptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
+}  // namespace
