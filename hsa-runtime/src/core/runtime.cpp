@@ -26,6 +26,28 @@ uint64_t timestamp_now() {
 
 namespace {
 
+std::vector<const Component*>& components() {
+  static std::vector<const Component*> list;
+  return list;
+}
+
+// Starts every component; on a failure stops the ones already started.
+hsa_status_t start_components(Runtime& rt) {
+  auto& list = components();
+  for (size_t i = 0; i < list.size(); ++i) {
+    const hsa_status_t s = list[i]->start(rt);
+    if (s == HSA_STATUS_SUCCESS) continue;
+    while (i-- > 0) list[i]->stop(rt);
+    return s;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+void stop_components(Runtime& rt) {
+  auto& list = components();
+  for (size_t i = list.size(); i-- > 0;) list[i]->stop(rt);
+}
+
 void drop_topology(Runtime& rt) {
   release_memory(rt);
   rt.agents.clear();
@@ -35,6 +57,8 @@ void drop_topology(Runtime& rt) {
 }
 
 }  // namespace
+
+void register_component(const Component* c) { components().push_back(c); }
 
 }  // namespace hsart
 
@@ -53,7 +77,8 @@ extern "C" hsa_status_t hsa_init(void) {
   const HSAKMT_STATUS opened = hsaKmtOpenKFD();
   if (opened != HSAKMT_STATUS_SUCCESS && opened != HSAKMT_STATUS_KERNEL_ALREADY_OPENED)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  const hsa_status_t status = hsart::build_topology(rt);
+  hsa_status_t status = hsart::build_topology(rt);
+  if (status == HSA_STATUS_SUCCESS) status = hsart::start_components(rt);
   if (status != HSA_STATUS_SUCCESS) {
     hsart::drop_topology(rt);
     return status;
@@ -66,6 +91,9 @@ extern "C" hsa_status_t hsa_shut_down(void) {
   Runtime& rt = hsart::runtime();
   std::lock_guard<std::mutex> lock(rt.mu);
   if (rt.refcount == 0) return HSA_STATUS_ERROR_NOT_INITIALIZED;
-  if (--rt.refcount == 0) hsart::drop_topology(rt);
+  if (--rt.refcount == 0) {
+    hsart::stop_components(rt);
+    hsart::drop_topology(rt);
+  }
   return HSA_STATUS_SUCCESS;
 }

@@ -78,6 +78,19 @@ hsa_isa_t handle_of(const Isa* isa);
 // The ISA table.
 const std::vector<Isa>& isas();
 
+// A part of the runtime with state between init and shut_down (signals,
+// queues, executables). Parts register once, from a static initializer in
+// their API file; the first hsa_init starts them in registration order
+// after the topology is read, the last hsa_shut_down stops them in reverse
+// order before memory is given back. A start that fails undoes the parts
+// already started and fails hsa_init with its status.
+struct Component {
+  const char* name;
+  hsa_status_t (*start)(Runtime& rt);
+  void (*stop)(Runtime& rt);
+};
+void register_component(const Component* c);
+
 // Reads the thunk's topology into rt (KFD already open).
 hsa_status_t build_topology(Runtime& rt);
 // Returns memory still allocated or registered to the thunk.
