@@ -39,6 +39,11 @@ struct fw_hsa_queue {
 
 #define FW_AMD_QUEUE_ALIGN 64
 
+/* Values the CP stores in queue_inactive_signal when the queue errors. */
+#define FW_AMD_QUEUE_ERROR_INVALID_PACKET 0x1	/* malformed packet */
+#define FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION 0x2	/* kernel VM fault */
+#define FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION 0x3	/* other kernel fault */
+
 struct fw_amd_queue {
 	struct fw_hsa_queue hsa_queue;
 	uint32_t reserved1[4];
@@ -62,7 +67,12 @@ struct fw_amd_queue {
 	uint32_t scratch_wave64_lane_byte_size;
 	uint32_t queue_properties;
 	uint32_t reserved3[2];
-	/* The CP stores non-zero here to ask the runtime for help (scratch). */
+	/*
+	 * An amd_signal_t the runtime owns (0: none). When the CP puts the
+	 * queue in error it stores one of FW_AMD_QUEUE_ERROR_* in the signal's
+	 * value before raising the interrupt, so the runtime can tell which
+	 * queue stopped and why.
+	 */
 	uint64_t queue_inactive_signal;
 	uint32_t reserved4[14];
 } FW_ALIGNED(FW_AMD_QUEUE_ALIGN);

@@ -4,6 +4,7 @@
 // (event id) or the faulting page in the source data.
 #include <cstdio>
 
+#include "amd_queue.h"
 #include "amd_signal.h"
 #include "cp_internal.h"
 
@@ -13,6 +14,19 @@ namespace {
 
 // UTCL2 reports its translation faults with source id 0.
 constexpr uint32_t kSrcUtcl2Fault = 0;
+
+// Tells the runtime which queue stopped and why, as the hardware does: the
+// error code goes into the value of the amd_queue_t's queue_inactive_signal
+// (if the queue has one and it is mapped) before the interrupt is raised.
+void store_queue_error(const AddressSpace& as, const cp::Queue& q, int64_t code) {
+  if (q.desc.type != QueueDescriptor::Type::kAql || !q.desc.queue_va) return;
+  cp::GpuMemory mem(as);
+  uint64_t signal = 0;
+  if (!mem.load_acquire(q.desc.queue_va + offsetof(fw_amd_queue, queue_inactive_signal), &signal) ||
+      !signal)
+    return;
+  mem.store_release<int64_t>(signal + offsetof(fw_amd_signal, value), code);
+}
 
 }  // namespace
 
@@ -57,6 +71,7 @@ void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why) {
     q.state = QueueState::kError;
     q.error = text;
   }
+  store_queue_error(memory, q, FW_AMD_QUEUE_ERROR_INVALID_PACKET);
   raise(FW_IH_CLIENT_GRBM_CP, FW_IH_SRC_CP_BAD_OPCODE, q, 0);
 }
 
@@ -71,6 +86,9 @@ void CommandProcessor::Impl::fail_kernel(cp::Queue& q, const DispatchResult& r) 
   // A VM fault names the page; faults that are not about memory report
   // page 0 so that the driver still signals its memory-exception events.
   const uint64_t page = r.memory_fault ? r.fault_address >> 12 : 0;
+  store_queue_error(
+      memory, q,
+      r.memory_fault ? FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION : FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION);
   raise(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q, static_cast<uint32_t>(page),
         FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32));
 }
