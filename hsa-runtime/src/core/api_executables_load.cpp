@@ -80,22 +80,13 @@ const Symbol* defined_variable(const Executable& e, const std::string& name,
 bool allocate_image(Loaded* l) {
   const uint64_t align = l->co.image_align > kPage ? l->co.image_align : kPage;
   l->bytes = round_up(l->co.image_size + (align - kPage), kPage);
-  HsaMemFlags flags{};
-  flags.ui32.HostAccess = 1;
-  flags.ui32.NonPaged = 1;
-  if (hsaKmtAllocMemory(0, l->bytes, flags, &l->memory) != HSAKMT_STATUS_SUCCESS) return false;
-  if (hsaKmtMapMemoryToGPU(l->memory, l->bytes, nullptr) != HSAKMT_STATUS_SUCCESS) {
-    hsaKmtFreeMemory(l->memory, l->bytes);
-    return false;
-  }
+  l->memory = hsart::alloc_gpu_visible(l->bytes);
+  if (!l->memory) return false;
   l->base = round_up(reinterpret_cast<uintptr_t>(l->memory), align);
   return true;
 }
 
-void free_image(Loaded* l) {
-  hsaKmtUnmapMemoryToGPU(l->memory);
-  hsaKmtFreeMemory(l->memory, l->bytes);
-}
+void free_image(Loaded* l) { hsart::free_gpu_visible(l->memory, l->bytes); }
 
 // The symbols a loaded code object brings: its kernels and the variables
 // it defines with global or weak binding (local ones are private to it).

@@ -39,30 +39,6 @@ Table& table() {
 
 std::atomic<uint64_t> next_queue_id{1};
 
-uint64_t round_page(uint64_t n) { return (n + kPage - 1) & ~(kPage - 1); }
-
-// Host-accessible system memory in every GPU's page tables, zeroed.
-void* alloc_gpu_visible(uint64_t bytes) {
-  HsaMemFlags flags{};
-  flags.ui32.HostAccess = 1;
-  flags.ui32.NonPaged = 1;
-  void* p = nullptr;
-  bytes = round_page(bytes);
-  if (hsaKmtAllocMemory(0, bytes, flags, &p) != HSAKMT_STATUS_SUCCESS) return nullptr;
-  if (hsaKmtMapMemoryToGPU(p, bytes, nullptr) != HSAKMT_STATUS_SUCCESS) {
-    hsaKmtFreeMemory(p, bytes);
-    return nullptr;
-  }
-  std::memset(p, 0, bytes);
-  return p;
-}
-
-void free_gpu_visible(void* p, uint64_t bytes) {
-  if (!p) return;
-  hsaKmtUnmapMemoryToGPU(p);
-  hsaKmtFreeMemory(p, round_page(bytes));
-}
-
 bool is_power_of_two(uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
 
 bool valid_type(hsa_queue_type32_t type) {

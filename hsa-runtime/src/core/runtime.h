@@ -91,6 +91,12 @@ struct Component {
 };
 void register_component(const Component* c);
 
+// Zeroed host-accessible system memory mapped to every GPU, for the
+// runtime's own structures (rings, amd_queue_t, loaded code objects); the
+// size is rounded up to whole pages. nullptr when the thunk refuses.
+void* alloc_gpu_visible(uint64_t bytes);
+void free_gpu_visible(void* p, uint64_t bytes);
+
 // Reads the thunk's topology into rt (KFD already open).
 hsa_status_t build_topology(Runtime& rt);
 // Returns memory still allocated or registered to the thunk.
