@@ -1,7 +1,7 @@
 // LLVM-14 syntax for one decoded gfx9 instruction, exactly as
 // `llvm-objdump-14 -d --mcpu=gfx900` prints it (the decoder conformance test
 // holds us to that text). Operand spelling follows the AMDGPU operand syntax
-// reference (/work/shared/specs/amdgpu-operand-syntax.rst); where LLVM's
+// reference (shared/specs/amdgpu-operand-syntax.rst); where LLVM's
 // printer has a convention of its own (omitted defaults, unsigned branch
 // offsets, "src_" prefixes) the comment says so.
 #include <cstdio>
