@@ -173,12 +173,14 @@ fw_aql_kernel_dispatch_packet AqlQueue::dispatch(uint64_t kernel_object, const u
 }
 
 void* Kernargs::place() {
-  if (bytes_.size() < 256) bytes_.resize(256, 0);
-  placed_ = alloc_system(bytes_.size());
-  if (placed_) std::memcpy(placed_, bytes_.data(), bytes_.size());
+  const std::vector<uint8_t> b = bytes();
+  free_system(placed_, placed_bytes_);
+  placed_ = alloc_system(b.size());
+  placed_bytes_ = b.size();
+  if (placed_) std::memcpy(placed_, b.data(), b.size());
   return placed_;
 }
 
-Kernargs::~Kernargs() { free_system(placed_, bytes_.size()); }
+Kernargs::~Kernargs() { free_system(placed_, placed_bytes_); }
 
 }  // namespace hsakmt_test

@@ -15,6 +15,7 @@
 #include "amd_signal.h"
 #include "aql_packet.h"
 #include "code_object.h"
+#include "gpu_harness.h"
 #include "hsakmt.h"
 
 namespace hsakmt_test {
@@ -92,27 +93,21 @@ class AqlQueue {
   HsaQueueResource resource_{};
 };
 
-// Packs kernel arguments at their natural alignment into system memory,
-// zero-padded to 256 bytes for the hidden arguments of code object v4.
-class Kernargs {
+// Kernel arguments packed as gcn::test::Kernargs does (natural alignment,
+// padded for code object v4's hidden arguments), placed in GPU-visible
+// system memory.
+class Kernargs : public gcn::test::Kernargs {
  public:
-  template <typename T>
-  Kernargs& add(const T& v) {
-    size_t at = (bytes_.size() + alignof(T) - 1) / alignof(T) * alignof(T);
-    bytes_.resize(at + sizeof(T));
-    std::memcpy(bytes_.data() + at, &v, sizeof(T));
-    return *this;
-  }
-  Kernargs& ptr(const void* p) {
-    return add(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)));
-  }
+  Kernargs() = default;
+  Kernargs(const Kernargs&) = delete;
+  Kernargs& operator=(const Kernargs&) = delete;
+  ~Kernargs();
   // Copies the block to GPU-visible memory (freed with the object).
   void* place();
-  ~Kernargs();
 
  private:
-  std::vector<uint8_t> bytes_;
   void* placed_ = nullptr;
+  size_t placed_bytes_ = 0;
 };
 
 }  // namespace hsakmt_test
