@@ -43,6 +43,11 @@ const Export kExports[] = {
     EXPORT(hsa_isa_iterate_wavefronts),
     EXPORT(hsa_wavefront_get_info),
     EXPORT(hsa_isa_compatible),
+    EXPORT(hsa_isa_get_exception_policies),
+    EXPORT(hsa_isa_get_round_method),
+    EXPORT(hsa_agent_get_exception_policies),
+    EXPORT(hsa_agent_iterate_caches),
+    EXPORT(hsa_cache_get_info),
 };
 
 class CoreExportTest : public ::testing::Test {

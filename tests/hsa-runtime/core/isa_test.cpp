@@ -147,3 +147,46 @@ TEST_F(CoreIsaTest, Errors) {
 }
 
 }  // namespace
+
+namespace {
+
+// No exception policy is offered (both are optional for the base profile,
+// HSAIL PRM 12.3); bad profiles and handles are refused.
+TEST_F(CoreIsaTest, ExceptionPolicies) {
+  uint16_t mask = 0xffff;
+  ASSERT_EQ(hsa_isa_get_exception_policies(isa_, HSA_PROFILE_BASE, &mask), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(mask, 0u);
+  mask = 0xffff;
+  ASSERT_EQ(hsa_agent_get_exception_policies(gpu_, HSA_PROFILE_FULL, &mask), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(mask, 0u);
+  EXPECT_EQ(hsa_isa_get_exception_policies(isa_, static_cast<hsa_profile_t>(7), &mask),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_isa_get_exception_policies(isa_, HSA_PROFILE_BASE, nullptr),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_isa_get_exception_policies(hsa_isa_t{42}, HSA_PROFILE_BASE, &mask),
+            HSA_STATUS_ERROR_INVALID_ISA);
+  EXPECT_EQ(hsa_agent_get_exception_policies(hsa_agent_t{42}, HSA_PROFILE_BASE, &mask),
+            HSA_STATUS_ERROR_INVALID_AGENT);
+}
+
+// gfx9 computes f16, f32 and f64 natively: one rounding, in every mode.
+TEST_F(CoreIsaTest, RoundMethodIsSingle) {
+  for (hsa_fp_type_t t : {HSA_FP_TYPE_16, HSA_FP_TYPE_32, HSA_FP_TYPE_64}) {
+    for (hsa_flush_mode_t f : {HSA_FLUSH_MODE_FTZ, HSA_FLUSH_MODE_NON_FTZ}) {
+      hsa_round_method_t m = HSA_ROUND_METHOD_DOUBLE;
+      ASSERT_EQ(hsa_isa_get_round_method(isa_, t, f, &m), HSA_STATUS_SUCCESS);
+      EXPECT_EQ(m, HSA_ROUND_METHOD_SINGLE);
+    }
+  }
+  hsa_round_method_t m{};
+  EXPECT_EQ(hsa_isa_get_round_method(isa_, static_cast<hsa_fp_type_t>(3), HSA_FLUSH_MODE_FTZ, &m),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_isa_get_round_method(isa_, HSA_FP_TYPE_32, static_cast<hsa_flush_mode_t>(0), &m),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_isa_get_round_method(isa_, HSA_FP_TYPE_32, HSA_FLUSH_MODE_FTZ, nullptr),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_isa_get_round_method(hsa_isa_t{42}, HSA_FP_TYPE_32, HSA_FLUSH_MODE_FTZ, &m),
+            HSA_STATUS_ERROR_INVALID_ISA);
+}
+
+}  // namespace
