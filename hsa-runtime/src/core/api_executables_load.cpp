@@ -171,29 +171,19 @@ extern "C" hsa_status_t hsa_executable_destroy(hsa_executable_t executable) {
   return HSA_STATUS_SUCCESS;
 }
 
-extern "C" hsa_status_t hsa_executable_load_agent_code_object(
-    hsa_executable_t executable, hsa_agent_t agent, hsa_code_object_reader_t code_object_reader,
-    const char* options, hsa_loaded_code_object_t* loaded_code_object) {
-  HSART_CHECK_INIT();
-  (void)options;
-  std::lock_guard<std::mutex> lock(state().mu);
-  Executable* e = hsart::exec::executable_from(executable);
-  if (!e) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
-  const hsart::Agent* a = hsart::agent_from(agent);
-  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
-  const Reader* r = hsart::exec::reader_from(code_object_reader);
-  if (!r) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
-  if (e->state == HSA_EXECUTABLE_STATE_FROZEN) return HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
+namespace hsart::exec {
 
+hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes, size_t size,
+                            Loaded** loaded) {
+  if (e->state == HSA_EXECUTABLE_STATE_FROZEN) return HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
   auto l = std::make_unique<Loaded>();
   l->agent = a;
   std::string error;
-  if (!hsart::loader::Parse(r->bytes.data(), r->bytes.size(), &l->co, &error))
-    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  if (!loader::Parse(bytes, size, &l->co, &error)) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   if (!isa_compatible(l->co, *a)) return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
   // A code object may not define a variable the application already did.
-  for (const hsart::loader::Variable& v : l->co.variables) {
-    if (v.defined && v.binding != hsart::loader::Binding::Local && defined_variable(*e, v.name, a))
+  for (const loader::Variable& v : l->co.variables) {
+    if (v.defined && v.binding != loader::Binding::Local && defined_variable(*e, v.name, a))
       return HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED;
   }
   if (!allocate_image(l.get())) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -206,11 +196,11 @@ extern "C" hsa_status_t hsa_executable_load_agent_code_object(
     *address = s->address;
     return true;
   };
-  if (!hsart::loader::Load(l->co, reinterpret_cast<void*>(l->base), l->base, resolve, &error)) {
+  if (!loader::Load(l->co, reinterpret_cast<void*>(l->base), l->base, resolve, &error)) {
     free_image(l.get());
     // The loader fails a load on an unresolved symbol or a bad relocation;
     // an undefined name the application never defined is the common case.
-    for (const hsart::loader::Relocation& rel : l->co.relocations) {
+    for (const loader::Relocation& rel : l->co.relocations) {
       uint64_t unused = 0;
       if (!rel.symbol_defined && !rel.symbol.empty() && !resolve(rel.symbol, &unused))
         return HSA_STATUS_ERROR_VARIABLE_UNDEFINED;
@@ -218,9 +208,30 @@ extern "C" hsa_status_t hsa_executable_load_agent_code_object(
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   }
   add_symbols(e, *l);
-  if (loaded_code_object) loaded_code_object->handle = reinterpret_cast<uint64_t>(l.get());
+  if (loaded) *loaded = l.get();
   e->loaded.push_back(std::move(l));
   return HSA_STATUS_SUCCESS;
+}
+
+}  // namespace hsart::exec
+
+extern "C" hsa_status_t hsa_executable_load_agent_code_object(
+    hsa_executable_t executable, hsa_agent_t agent, hsa_code_object_reader_t code_object_reader,
+    const char* options, hsa_loaded_code_object_t* loaded_code_object) {
+  HSART_CHECK_INIT();
+  (void)options;
+  std::lock_guard<std::mutex> lock(state().mu);
+  Executable* e = hsart::exec::executable_from(executable);
+  if (!e) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+  const hsart::Agent* a = hsart::agent_from(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  const Reader* r = hsart::exec::reader_from(code_object_reader);
+  if (!r) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
+  Loaded* l = nullptr;
+  const hsa_status_t s = hsart::exec::load_for_agent(e, a, r->bytes.data(), r->bytes.size(), &l);
+  if (s == HSA_STATUS_SUCCESS && loaded_code_object)
+    loaded_code_object->handle = reinterpret_cast<uint64_t>(l);
+  return s;
 }
 
 // Every AMDGPU code object targets one ISA, so none is agent-independent:

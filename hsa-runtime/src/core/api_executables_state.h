@@ -89,4 +89,11 @@ inline hsa_executable_symbol_t handle_of(const Symbol* s) {
 // Frees an executable's images and forgets its symbols (mu held).
 void destroy_executable(Executable* e);
 
+// Parses, checks, places and relocates size bytes of code object for agent
+// a into e (mu held): the work of hsa_executable_load_agent_code_object and
+// of HSA 1.0's hsa_executable_load_code_object. *loaded (may be null) gets
+// the new loaded code object.
+hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes, size_t size,
+                            Loaded** loaded);
+
 }  // namespace hsart::exec

@@ -15,6 +15,15 @@ struct Export {
   { #fn, reinterpret_cast < void*>(&fn) }
 
 const Export kExports[] = {
+    EXPORT(hsa_code_object_deserialize),
+    EXPORT(hsa_code_object_destroy),
+    EXPORT(hsa_code_object_get_info),
+    EXPORT(hsa_code_object_get_symbol),
+    EXPORT(hsa_code_object_get_symbol_from_name),
+    EXPORT(hsa_code_object_iterate_symbols),
+    EXPORT(hsa_code_object_serialize),
+    EXPORT(hsa_code_symbol_get_info),
+    EXPORT(hsa_executable_load_code_object),
     EXPORT(hsa_code_object_reader_create_from_file),
     EXPORT(hsa_code_object_reader_create_from_memory),
     EXPORT(hsa_code_object_reader_destroy),
