@@ -139,6 +139,8 @@ hsa_status_t amd_info(const Agent& a, int attribute, void* value) {
   switch (attribute) {
     case HSA_AMD_AGENT_INFO_CHIP_ID:
       return put(value, uint32_t{a.props.DeviceId});
+    case HSA_AMD_AGENT_INFO_ASIC_REVISION:
+      return put(value, uint32_t{a.props.Capability.ui32.ASICRevision});
     case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
       return put(value, cacheline_size(a));
     case HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT:

@@ -72,6 +72,8 @@ TEST_F(CoreAgentTest, GpuMatchesTheThunkTopology) {
   EXPECT_EQ(text_info(gpu_, HSA_AGENT_INFO_VENDOR_NAME), "AMD");
   EXPECT_EQ(info<uint32_t>(gpu_, HSA_AGENT_INFO_WAVEFRONT_SIZE), t.props.WaveFrontSize);
   EXPECT_EQ(info<uint32_t>(gpu_, HSA_AMD_AGENT_INFO_CHIP_ID), t.props.DeviceId);
+  EXPECT_EQ(info<uint32_t>(gpu_, HSA_AMD_AGENT_INFO_ASIC_REVISION),
+            t.props.Capability.ui32.ASICRevision);
   EXPECT_EQ(info<uint32_t>(gpu_, HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT),
             t.props.NumFComputeCores / t.props.NumSIMDPerCU);
   EXPECT_EQ(info<uint32_t>(gpu_, HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY),
