@@ -1,17 +1,16 @@
-// hsa_memory_*: allocations through the thunk, always mapped to every GPU.
-// In this process VRAM is allocated host-accessible (the emulated GPU's VRAM
-// is ordinary process memory, and on a large-BAR card it is CPU-mappable
-// too), so hsa_memory_copy is a memcpy whatever the two sides are.
+// hsa_memory_*: allocations through the thunk, mapped to every GPU that
+// may use them, and the records of allocated and locked memory the AMD
+// memory extensions share (memory_records.h). In this process VRAM is
+// allocated host-accessible (the emulated GPU's VRAM is ordinary process
+// memory, and on a large-BAR card it is CPU-mappable too), so
+// hsa_memory_copy is a memcpy whatever the two sides are.
 #include <cstring>
 
+#include "memory_records.h"
 #include "runtime.h"
 
 namespace hsart {
 namespace {
-
-constexpr uint64_t kPage = 4096;
-
-uint64_t round_page(uint64_t n) { return (n + kPage - 1) & ~(kPage - 1); }
 
 HsaMemFlags flags_for(RegionKind kind) {
   HsaMemFlags f{};
@@ -27,22 +26,107 @@ bool inside_allocation(const Runtime& rt, const void* p) {
   if (it == rt.allocations.begin()) return false;
   --it;
   const auto* base = static_cast<const char*>(it->first);
-  return static_cast<const char*>(p) < base + it->second;
+  return static_cast<const char*>(p) < base + it->second.bytes;
+}
+
+// The entry of map m whose [key, key + size_of(entry)) holds [p, end), or
+// m.end().
+template <typename Map, typename SizeOf>
+typename Map::const_iterator covering(const Map& m, const char* p, const char* end,
+                                      SizeOf size_of) {
+  auto it = m.upper_bound(const_cast<char*>(p));
+  if (it == m.begin()) return m.end();
+  --it;
+  const char* base = static_cast<const char*>(it->first);
+  return end <= base + size_of(it->second) ? it : m.end();
+}
+
+// Maps a fresh allocation where its kind says (see allocate_memory).
+bool map_new(const Region& r, void* p, uint64_t bytes, bool restricted) {
+  if (!restricted) return hsaKmtMapMemoryToGPU(p, bytes, nullptr) == HSAKMT_STATUS_SUCCESS;
+  if (r.kind != RegionKind::kVram) return true;  // system memory: the host only
+  HSAuint32 node = r.owner->node;
+  HsaMemMapFlags map{};
+  return hsaKmtMapMemoryToGPUNodes(p, bytes, nullptr, map, 1, &node) == HSAKMT_STATUS_SUCCESS;
 }
 
 }  // namespace
 
+bool find_memory(const void* p, size_t len, MemoryBlock* out) {
+  if (!p || !out) return false;
+  const char* begin = static_cast<const char*>(p);
+  const char* end = begin + (len ? len : 1);
+  if (end < begin) return false;
+  Runtime& rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.memory_mu);
+  auto a = covering(rt.allocations, begin, end, [](const Allocation& x) { return x.bytes; });
+  if (a != rt.allocations.end()) {
+    *out = {MemoryBlock::Kind::kAllocation, a->first, a->second.bytes, a->second.region, a->first};
+    return true;
+  }
+  auto l = covering(rt.locks, begin, end, [](const Lock& x) { return x.bytes; });
+  if (l != rt.locks.end()) {
+    *out = {MemoryBlock::Kind::kLocked, l->first, l->second.bytes, nullptr, l->second.agent_ptr};
+    return true;
+  }
+  return false;
+}
+
+hsa_status_t allocate_memory(const Region& r, size_t size, bool restricted, void** ptr) {
+  if (r.kind == RegionKind::kGroup || size > alloc_max_size(r))
+    return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  const uint64_t bytes = round_to_page(size);
+  void* p = nullptr;
+  if (hsaKmtAllocMemory(r.alloc_node, bytes, flags_for(r.kind), &p) != HSAKMT_STATUS_SUCCESS)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  if (!map_new(r, p, bytes, restricted)) {
+    hsaKmtFreeMemory(p, bytes);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  Runtime& rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.memory_mu);
+  Allocation& a = rt.allocations[p];
+  a.region = &r;
+  a.bytes = bytes;
+  *ptr = p;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t free_memory(void* ptr) {
+  Runtime& rt = runtime();
+  uint64_t bytes = 0;
+  {
+    std::lock_guard<std::mutex> lock(rt.memory_mu);
+    auto it = rt.allocations.find(ptr);
+    // A pointer this runtime did not hand out (or freed already) is left
+    // undefined by the specification; refusing it beats a crash.
+    if (it == rt.allocations.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+    bytes = it->second.bytes;
+    rt.allocations.erase(it);
+  }
+  hsaKmtUnmapMemoryToGPU(ptr);
+  return hsaKmtFreeMemory(ptr, bytes) == HSAKMT_STATUS_SUCCESS ? HSA_STATUS_SUCCESS
+                                                               : HSA_STATUS_ERROR_RESOURCE_FREE;
+}
+
 void release_memory(Runtime& rt) {
   std::lock_guard<std::mutex> lock(rt.memory_mu);
+  // The thunk counts registrations: each lock and hsa_memory_register of a
+  // range is undone once.
+  for (const auto& [ptr, l] : rt.locks) {
+    hsaKmtUnmapMemoryToGPU(ptr);
+    for (unsigned i = 0; i < l.count; ++i) hsaKmtDeregisterMemory(ptr);
+  }
+  rt.locks.clear();
   for (const auto& [ptr, count] : rt.registrations) {
     (void)count;
     hsaKmtUnmapMemoryToGPU(ptr);
     hsaKmtDeregisterMemory(ptr);
   }
   rt.registrations.clear();
-  for (const auto& [ptr, bytes] : rt.allocations) {
+  for (const auto& [ptr, a] : rt.allocations) {
     hsaKmtUnmapMemoryToGPU(ptr);
-    hsaKmtFreeMemory(ptr, bytes);
+    hsaKmtFreeMemory(ptr, a.bytes);
   }
   rt.allocations.clear();
 }
@@ -56,41 +140,13 @@ extern "C" hsa_status_t hsa_memory_allocate(hsa_region_t region, size_t size, vo
   if (!ptr || size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   const hsart::Region* r = hsart::region_from(region);
   if (!r) return HSA_STATUS_ERROR_INVALID_REGION;
-  if (r->kind == hsart::RegionKind::kGroup || size > r->size)
-    return HSA_STATUS_ERROR_INVALID_ALLOCATION;
-  const uint64_t bytes = hsart::round_page(size);
-  void* p = nullptr;
-  if (hsaKmtAllocMemory(r->alloc_node, bytes, hsart::flags_for(r->kind), &p) !=
-      HSAKMT_STATUS_SUCCESS)
-    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  if (hsaKmtMapMemoryToGPU(p, bytes, nullptr) != HSAKMT_STATUS_SUCCESS) {
-    hsaKmtFreeMemory(p, bytes);
-    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  }
-  Runtime& rt = hsart::runtime();
-  std::lock_guard<std::mutex> lock(rt.memory_mu);
-  rt.allocations[p] = bytes;
-  *ptr = p;
-  return HSA_STATUS_SUCCESS;
+  return hsart::allocate_memory(*r, size, false, ptr);
 }
 
 extern "C" hsa_status_t hsa_memory_free(void* ptr) {
   HSART_CHECK_INIT();
   if (!ptr) return HSA_STATUS_SUCCESS;  // the specification's no-op
-  Runtime& rt = hsart::runtime();
-  uint64_t bytes = 0;
-  {
-    std::lock_guard<std::mutex> lock(rt.memory_mu);
-    auto it = rt.allocations.find(ptr);
-    // A pointer this runtime did not hand out (or freed already) is left
-    // undefined by the specification; refusing it beats a crash.
-    if (it == rt.allocations.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-    bytes = it->second;
-    rt.allocations.erase(it);
-  }
-  hsaKmtUnmapMemoryToGPU(ptr);
-  return hsaKmtFreeMemory(ptr, bytes) == HSAKMT_STATUS_SUCCESS ? HSA_STATUS_SUCCESS
-                                                               : HSA_STATUS_ERROR_RESOURCE_FREE;
+  return hsart::free_memory(ptr);
 }
 
 extern "C" hsa_status_t hsa_memory_register(void* ptr, size_t size) {

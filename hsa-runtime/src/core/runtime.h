@@ -52,15 +52,33 @@ struct Agent {
   std::string product_name;
 };
 
+// Memory the API handed out (hsa_memory_allocate, and
+// hsa_amd_memory_pool_allocate: a pool is a region).
+struct Allocation {
+  const Region* region = nullptr;  // where it came from
+  uint64_t bytes = 0;              // what the thunk holds: the size in whole pages
+  void* user_data = nullptr;       // hsa_amd_pointer_info_set_userdata
+};
+
+// Host memory pinned by hsa_amd_memory_lock*: every lock of the same range
+// is counted (as the thunk counts its registrations) and the last unlock
+// unpins it.
+struct Lock {
+  uint64_t bytes = 0;  // the size of the first lock
+  unsigned count = 0;
+  void* agent_ptr = nullptr;  // where agents see it
+};
+
 struct Runtime {
   std::mutex mu;  // guards refcount and the topology's lifetime
   int refcount = 0;
   std::deque<Agent> agents;
   std::deque<Region> regions;
 
-  std::mutex memory_mu;                     // guards the two maps below
-  std::map<void*, uint64_t> allocations;    // base -> thunk size (page rounded)
+  std::mutex memory_mu;                     // guards the three maps below
+  std::map<void*, Allocation> allocations;  // by base: hsa_memory_allocate, pools
   std::map<void*, unsigned> registrations;  // hsa_memory_register count
+  std::map<void*, Lock> locks;              // by host pointer: hsa_amd_memory_lock*
 };
 
 Runtime& runtime();
