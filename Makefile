@@ -1,5 +1,6 @@
 # The one entry point: installs what is missing, builds, tests, benchmarks.
 #   make            build everything
+#   make run        build, print hsainfo, run the example kernel with hsa-run
 #   make check      build and run every test (CTest); SANITIZE=address,undefined
 #   make bench      build and run the benchmarks; tables in build/bench/*.txt
 #   make clean      remove the build trees
@@ -15,7 +16,7 @@ else
 BUILD_DIR ?= build-sanitize-$(subst $(comma),-,$(SANITIZE))
 endif
 
-.PHONY: all build deps configure check bench clean kernel format
+.PHONY: all build deps configure check bench clean kernel format run
 
 all: build
 
@@ -36,6 +37,13 @@ build: configure
 # The kernel module, once kernel/ holds code (issue: kernel module).
 kernel:
 	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel; fi
+
+# What the runtime sees (hsainfo), then the example kernel dispatched by
+# hsa-run and checked against the CPU's result (examples/README.md).
+# Without /dev/kfd the thunk picks the emulated GPU by itself.
+run: build
+	$(BUILD_DIR)/tools/hsainfo/hsainfo
+	examples/run-matmul.sh $(BUILD_DIR)
 
 check: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

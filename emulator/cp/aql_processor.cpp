@@ -4,9 +4,12 @@
 // is valid. Each packet completes before the next starts, which is what the
 // barrier bit asks for. When a packet is done its header goes back to
 // INVALID, read_dispatch_id moves past it and its completion signal is
-// decremented.
+// decremented. On a queue whose amd_queue_t asks for profiling, the
+// completion signal also gets the packet's start and end times in the GPU
+// clock (amd_signal_t start_ts/end_ts) before it is decremented.
 #include <atomic>
 
+#include "amd_queue.h"
 #include "amd_signal.h"
 #include "aql_packet.h"
 #include "cp_internal.h"
@@ -34,6 +37,15 @@ bool compare(uint32_t cond, int64_t v, int64_t ref) {
       return v >= ref;
   }
   return false;
+}
+
+// Whether the runtime turned profiling on for this queue (read per packet:
+// the runtime may flip the bit while the queue runs).
+bool profiling_enabled(cp::GpuMemory& mem, uint64_t queue_va) {
+  uint32_t props = 0;
+  if (!queue_va || !mem.load_acquire(queue_va + offsetof(fw_amd_queue, queue_properties), &props))
+    return false;
+  return FW_FIELD_GET(props, FW_AMD_QUEUE_PROP_ENABLE_PROFILING) != 0;
 }
 
 }  // namespace
@@ -70,6 +82,11 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
     if (type == FW_AQL_PACKET_TYPE_INVALID) break;  // not yet published
     uint8_t pkt[FW_AQL_PACKET_SIZE];
     mem.read(va, pkt, sizeof(pkt));
+    if (!q.profile_started || q.profile_index != index) {
+      q.profile_started = true;
+      q.profile_index = index;
+      q.profile_start = gpu_clock();
+    }
     // The acquire fence makes memory the producer released before ringing
     // visible to this packet's work (the header load above already
     // acquires; this covers the system scope's host writes too).
@@ -190,6 +207,13 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
     }
     packets.fetch_add(1, std::memory_order_relaxed);
     progress = true;
+    if (completion && profiling_enabled(mem, d.queue_va)) {
+      const uint64_t times[2] = {q.profile_start, gpu_clock()};
+      if (!mem.write(completion + offsetof(fw_amd_signal, start_ts), times, sizeof(times))) {
+        fail_queue(q, where + ": completion signal " + hex(completion) + " is not mapped");
+        break;
+      }
+    }
     if (!complete_signal(q, mem, completion)) {
       fail_queue(q, where + ": completion signal " + hex(completion) + " is not mapped");
       break;

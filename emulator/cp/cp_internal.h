@@ -56,6 +56,11 @@ struct Queue {
   uint64_t rptr = 0;            // AQL: packet index; PM4: dwords
   uint32_t ring_ib_dwords = 0;  // PM4: size of the INDIRECT_BUFFER packet being run
   IndirectBuffer ib;
+  // AQL profiling: when the packet at profile_index was first started (a
+  // packet that waits is started once, however often it is retried).
+  bool profile_started = false;
+  uint64_t profile_index = 0;
+  uint64_t profile_start = 0;
   // Compute SH registers written by SET_SH_REG (offsets from the SH base).
   uint32_t sh_regs[FW_SH_COMPUTE_REG_END] = {};
   std::vector<uint32_t> packet;  // scratch copy of the packet being run
