@@ -172,10 +172,13 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtWaitOnMultipleEvents(HsaEvent* Events[]
   if (args.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT) return HSAKMT_STATUS_WAIT_TIMEOUT;
   if (args.wait_result != KFD_IOC_WAIT_RESULT_COMPLETE) return HSAKMT_STATUS_WAIT_FAILURE;
 
-  // Memory events carry the fault the KFD reported.
+  // Memory events carry the fault the KFD reported. A memory event that did
+  // not fire (a wait for any event ended on another one) comes back with
+  // gpu_id 0 and keeps what the caller had in it.
   for (HSAuint32 i = 0; i < NumEvents; ++i) {
     if (Events[i]->EventData.EventType != HSA_EVENTTYPE_MEMORY) continue;
     const kfd_hsa_memory_exception_data& m = data[i].memory_exception_data;
+    if (m.gpu_id == 0) continue;
     HsaMemoryAccessFault& f = Events[i]->EventData.EventData.MemoryAccessFault;
     const GpuNode* g = gpu_node_by_gpu_id(m.gpu_id);
     f.NodeId = g ? g->node_id : 0;

@@ -2,13 +2,15 @@
 // (malformed packet) and MEMORY (faulting kernel) events. When one fires,
 // the command processor has already stored why into the failed queue's
 // queue_inactive_signal, so the watcher finds the queues with a code there
-// and runs each one's callback once. stop() sets the event to wake it; the
+// and runs each one's callback once, after telling the system event
+// handlers about a memory fault. stop() sets the event to wake it; the
 // kPollMs timeout is a fallback.
 #include <atomic>
 #include <functional>
 #include <thread>
 
 #include "api_queues_state.h"
+#include "system_events.h"
 
 namespace hsart {
 namespace {
@@ -46,8 +48,13 @@ void run_callbacks() {
 }
 
 void watch(Watcher& w) {
+  HsaMemoryAccessFault& fault = w.events[1]->EventData.EventData.MemoryAccessFault;
   while (!w.stop.load(std::memory_order_acquire)) {
+    // The thunk fills the fault in only when the memory event fired.
+    fault = HsaMemoryAccessFault{};
     const HSAKMT_STATUS s = hsaKmtWaitOnMultipleEvents(w.events, 2, false, kPollMs);
+    if (s == HSAKMT_STATUS_SUCCESS && fault.Flags == HSA_EVENTID_MEMORY_FATAL_PROCESS)
+      report_memory_fault(fault);
     // A timeout costs one scan of the queue table: a cheap safety net in
     // case the interrupt was missed.
     if (s == HSAKMT_STATUS_SUCCESS || s == HSAKMT_STATUS_WAIT_TIMEOUT) run_callbacks();

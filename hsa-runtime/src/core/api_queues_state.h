@@ -9,6 +9,7 @@
 #include <hsakmt.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "amd_queue.h"
 #include "amd_signal.h"
@@ -32,6 +33,8 @@ struct Queue {
   void (*callback)(hsa_status_t, hsa_queue_t*, void*) = nullptr;
   void* data = nullptr;
   bool error_reported = false;  // the callback runs once per queue
+  // hsa_amd_queue_cu_set_mask's last mask (bit i: CU i); empty: every CU.
+  std::vector<uint32_t> cu_mask;
 };
 
 // The live queue behind a hsa_queue_t*, or nullptr.

@@ -95,6 +95,7 @@ hsa_status_t allocate_memory(const Region& r, size_t size, bool restricted, void
 hsa_status_t free_memory(void* ptr) {
   Runtime& rt = runtime();
   uint64_t bytes = 0;
+  std::vector<std::pair<void (*)(void*, void*), void*>> on_free;
   {
     std::lock_guard<std::mutex> lock(rt.memory_mu);
     auto it = rt.allocations.find(ptr);
@@ -102,8 +103,12 @@ hsa_status_t free_memory(void* ptr) {
     // undefined by the specification; refusing it beats a crash.
     if (it == rt.allocations.end()) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     bytes = it->second.bytes;
+    on_free = std::move(it->second.on_free);
     rt.allocations.erase(it);
   }
+  // Deallocation callbacks run without the lock (they may allocate or
+  // free), while the memory is still there for them to look at.
+  for (const auto& [callback, data] : on_free) callback(ptr, data);
   hsaKmtUnmapMemoryToGPU(ptr);
   return hsaKmtFreeMemory(ptr, bytes) == HSAKMT_STATUS_SUCCESS ? HSA_STATUS_SUCCESS
                                                                : HSA_STATUS_ERROR_RESOURCE_FREE;

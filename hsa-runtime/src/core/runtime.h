@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hsart {
@@ -58,6 +59,8 @@ struct Allocation {
   const Region* region = nullptr;  // where it came from
   uint64_t bytes = 0;              // what the thunk holds: the size in whole pages
   void* user_data = nullptr;       // hsa_amd_pointer_info_set_userdata
+  // hsa_amd_register_deallocation_callback: run (base, data) when freed.
+  std::vector<std::pair<void (*)(void*, void*), void*>> on_free;
 };
 
 // Host memory pinned by hsa_amd_memory_lock*: every lock of the same range

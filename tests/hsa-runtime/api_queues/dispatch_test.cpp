@@ -168,5 +168,58 @@ TEST_F(ApiQueueDispatch, CallbackMayDestroyItsQueue) {
   EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_ERROR_INVALID_QUEUE);
 }
 
+struct FaultEvents {
+  std::atomic<int> calls{0};
+  std::atomic<uint64_t> agent{0};
+  std::atomic<uint64_t> address{0};
+  std::atomic<uint32_t> reasons{0};
+};
+
+// A system event handler learns of the fault (agent, page, reason) before
+// the queue's own callback runs; the process keeps going.
+TEST_F(ApiQueueDispatch, SystemEventHandlerSeesTheMemoryFault) {
+  FaultEvents events;
+  EXPECT_EQ(hsa_amd_register_system_event_handler(nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ASSERT_EQ(hsa_amd_register_system_event_handler(
+                [](const hsa_amd_event_t* e, void* d) {
+                  auto* ev = static_cast<FaultEvents*>(d);
+                  if (e->event_type == HSA_AMD_GPU_MEMORY_FAULT_EVENT) {
+                    ev->agent = e->memory_fault.agent.handle;
+                    ev->address = e->memory_fault.virtual_address;
+                    ev->reasons = e->memory_fault.fault_reason_mask;
+                  }
+                  ev->calls.fetch_add(1);
+                  return HSA_STATUS_SUCCESS;
+                },
+                &events),
+            HSA_STATUS_SUCCESS);
+  GpuCodeObject fault;
+  std::string error;
+  ASSERT_TRUE(fault.load(kernel_path("fault_store"), &error)) << error;
+  Errors errors;
+  hsa_queue_t* q = make_queue(&errors);
+  ASSERT_NE(q, nullptr);
+  const uint64_t bad_address = 0x7000DEAD0000ull;
+  Kernargs args;
+  args.add(bad_address);
+  Signal never;
+  const uint32_t grid[3] = {64, 1, 1};
+  const uint16_t group[3] = {64, 1, 1};
+  const auto pkt = AqlQueue::dispatch(fault.kernel_object("fault_store"), grid, group, 1,
+                                      args.place(), never.address());
+  submit(q, &pkt);
+  ASSERT_TRUE(wait_calls(errors, 1, 20000)) << "the error callback never ran";
+  EXPECT_EQ(events.calls.load(), 1) << "the handler runs before the queue's callback";
+  EXPECT_EQ(events.agent.load(), gpu_.handle);
+  EXPECT_EQ(events.address.load() & ~uint64_t{0xfff}, bad_address);
+  // The KFD reports a page's protection bits as it finds them (none for an
+  // address nothing maps), so only those reasons may appear.
+  const uint32_t protection_bits = HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT |
+                                   HSA_AMD_MEMORY_FAULT_READ_ONLY | HSA_AMD_MEMORY_FAULT_NX;
+  EXPECT_EQ(events.reasons.load() & ~protection_bits, 0u);
+  EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+}
+
 }  // namespace
 }  // namespace queue_test
