@@ -154,9 +154,27 @@ std::string CommandProcessor::error(int id) const {
   return it == impl_->queues.end() ? std::string() : it->second->error;
 }
 
+// A kick only matters when some queue may have work the CP has not seen
+// (a rung doorbell, a packet waiting on a signal): a thread blocking on a
+// host-only signal then costs the CP nothing, instead of a wake-up and a
+// spin window that would compete with the host threads for the cores.
+bool CommandProcessor::Impl::may_have_work() {
+  for (const auto& [id, q] : queues) {
+    if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
+    if (!q->idle.load(std::memory_order_acquire)) return true;
+    const uint64_t bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
+    if (bell != q->idle_doorbell.load(std::memory_order_relaxed)) return true;
+    if (q->desc.type == QueueDescriptor::Type::kAql &&
+        bell >= q->idle_rptr.load(std::memory_order_relaxed))
+      return true;
+  }
+  return false;
+}
+
 void CommandProcessor::kick() {
   {
     std::lock_guard<std::mutex> lock(impl_->mu);
+    if (!impl_->may_have_work()) return;
     impl_->kicked = true;
   }
   impl_->kicks.fetch_add(1, std::memory_order_relaxed);
@@ -209,6 +227,9 @@ void CommandProcessor::Impl::main() {
       progress |= moved;
       q->quiet = !moved && !q->waiting;
       q->quiet_doorbell = bell;
+      q->idle_doorbell.store(bell, std::memory_order_relaxed);
+      q->idle_rptr.store(q->rptr, std::memory_order_relaxed);
+      q->idle.store(q->quiet, std::memory_order_release);
       {
         std::lock_guard<std::mutex> lock(mu);
         running = nullptr;

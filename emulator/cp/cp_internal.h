@@ -56,6 +56,11 @@ struct Queue {
   uint64_t rptr = 0;            // AQL: packet index; PM4: dwords
   uint32_t ring_ib_dwords = 0;  // PM4: size of the INDIRECT_BUFFER packet being run
   IndirectBuffer ib;
+  // The quiet state above as kick() may read it from other threads: set by
+  // the CP thread after each pass over the queue.
+  std::atomic<bool> idle{false};
+  std::atomic<uint64_t> idle_doorbell{0};
+  std::atomic<uint64_t> idle_rptr{0};
   // AQL profiling: when the packet at profile_index was first started (a
   // packet that waits is started once, however often it is retried).
   bool profile_started = false;
@@ -109,6 +114,7 @@ struct CommandProcessor::Impl {
 
   void main();
   void apply_update(cp::Queue& q);  // under mu, CP not serving q
+  bool may_have_work();  // under mu: whether a kick could find new work
   // One pass over a queue: processes what is ready. True if anything moved.
   bool service(cp::Queue& q);
   bool service_aql(cp::Queue& q);
