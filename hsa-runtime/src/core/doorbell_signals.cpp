@@ -1,13 +1,16 @@
 #include "doorbell_signals.h"
 
 #include <mutex>
+#include <shared_mutex>
 #include <unordered_set>
 
 namespace hsart {
 namespace {
 
+// Every doorbell ring looks here (from any number of producer threads), so
+// lookups share the lock; queues come and go rarely.
 struct Registry {
-  std::mutex mu;
+  std::shared_mutex mu;
   std::unordered_set<uint64_t> handles;
 };
 
@@ -19,17 +22,17 @@ Registry& registry() {
 }  // namespace
 
 void doorbell_signal_add(uint64_t handle) {
-  std::lock_guard<std::mutex> lock(registry().mu);
+  std::lock_guard<std::shared_mutex> lock(registry().mu);
   registry().handles.insert(handle);
 }
 
 void doorbell_signal_remove(uint64_t handle) {
-  std::lock_guard<std::mutex> lock(registry().mu);
+  std::lock_guard<std::shared_mutex> lock(registry().mu);
   registry().handles.erase(handle);
 }
 
 bool is_doorbell_signal(uint64_t handle) {
-  std::lock_guard<std::mutex> lock(registry().mu);
+  std::shared_lock<std::shared_mutex> lock(registry().mu);
   return registry().handles.count(handle) != 0;
 }
 

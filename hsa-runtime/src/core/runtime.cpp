@@ -12,11 +12,11 @@ Runtime& runtime() {
   return rt;
 }
 
-bool initialized() {
-  Runtime& rt = runtime();
-  std::lock_guard<std::mutex> lock(rt.mu);
-  return rt.refcount > 0;
-}
+// Between the first hsa_init's end and the last hsa_shut_down's start. A
+// call racing with that shut_down is the program's error (HSA leaves it
+// undefined); a part's thread calling in while the parts stop is told
+// NOT_INITIALIZED rather than blocked behind the shut_down.
+bool initialized() { return runtime().up.load(std::memory_order_acquire); }
 
 uint64_t timestamp_now() {
   timespec ts{};
@@ -84,6 +84,7 @@ extern "C" hsa_status_t hsa_init(void) {
     return status;
   }
   rt.refcount = 1;
+  rt.up.store(true, std::memory_order_release);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -92,6 +93,7 @@ extern "C" hsa_status_t hsa_shut_down(void) {
   std::lock_guard<std::mutex> lock(rt.mu);
   if (rt.refcount == 0) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (--rt.refcount == 0) {
+    rt.up.store(false, std::memory_order_release);
     hsart::stop_components(rt);
     hsart::drop_topology(rt);
   }

@@ -6,6 +6,7 @@
 #include <hsa/hsa.h>
 #include <hsakmt.h>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -75,6 +76,9 @@ struct Lock {
 struct Runtime {
   std::mutex mu;  // guards refcount and the topology's lifetime
   int refcount = 0;
+  // refcount > 0 and the parts started, readable without mu: every API call
+  // checks it, and a lock there would cost more than a signal operation.
+  std::atomic<bool> up{false};
   std::deque<Agent> agents;
   std::deque<Region> regions;
 

@@ -52,6 +52,11 @@ fw_amd_signal* SignalPool::take_slot() {
   if (free_slots_.empty()) {
     void* page = alloc_gpu_visible_page();
     if (!page) return nullptr;
+    if (!index_.add_page(reinterpret_cast<uintptr_t>(page))) {
+      hsaKmtUnmapMemoryToGPU(page);
+      hsaKmtFreeMemory(page, kPageBytes);
+      return nullptr;
+    }
     pages_.push_back(page);
     auto* slots = static_cast<fw_amd_signal*>(page);
     // Hand out low addresses first.
@@ -82,6 +87,7 @@ SignalStatus SignalPool::create(int64_t initial, bool interrupt, Signal** out) {
   }
   auto s = std::make_unique<Signal>(slot, initial, event);
   *out = s.get();
+  index_.set(s->handle(), s.get());
   signals_.emplace(s->handle(), std::move(s));
   return SignalStatus::kSuccess;
 }
@@ -93,17 +99,12 @@ SignalStatus SignalPool::destroy(uint64_t handle) {
     auto it = signals_.find(handle);
     if (it == signals_.end()) return SignalStatus::kInvalidSignal;
     s = std::move(it->second);
+    index_.set(handle, nullptr);
     signals_.erase(it);
     release_slot(s->amd_signal());
   }
   if (s->event()) hsaKmtDestroyEvent(s->event());
   return SignalStatus::kSuccess;
-}
-
-Signal* SignalPool::find(uint64_t handle) const {
-  std::shared_lock<std::shared_mutex> lock(mutex_);
-  auto it = signals_.find(handle);
-  return it == signals_.end() ? nullptr : it->second.get();
 }
 
 size_t SignalPool::live_signals() const {

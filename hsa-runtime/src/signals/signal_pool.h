@@ -2,7 +2,8 @@
 // slots come from pages of GPU-visible system memory (node 0, host access,
 // non-paged, mapped to every GPU), 64 per page; a side table keyed by the
 // handle (the slot's address) maps handles to objects, so a stale or
-// forged handle is rejected without touching the memory it names.
+// forged handle is rejected without touching the memory it names (and a
+// lock-free index of the pages serves lookups: signal_index.h).
 //
 // Create after hsaKmtOpenKFD and destroy before hsaKmtCloseKFD: the
 // destructor releases all remaining signals, events, groups and pages.
@@ -18,6 +19,7 @@
 #include "amd_signal.h"
 #include "signals/signal.h"
 #include "signals/signal_group.h"
+#include "signals/signal_index.h"
 #include "signals/signal_types.h"
 
 namespace hsart {
@@ -34,8 +36,8 @@ class SignalPool {
   SignalStatus create(int64_t initial, bool interrupt, Signal** out);
   // kInvalidSignal if handle names no live signal.
   SignalStatus destroy(uint64_t handle);
-  // The live signal with this handle, or nullptr.
-  Signal* find(uint64_t handle) const;
+  // The live signal with this handle, or nullptr. Lock-free.
+  Signal* find(uint64_t handle) const { return index_.find(handle); }
 
   // Groups hold their members by pointer: destroy a group before its
   // signals (HSA leaves the other order undefined).
@@ -58,6 +60,7 @@ class SignalPool {
   std::unordered_map<uint64_t, std::unique_ptr<SignalGroup>> groups_;
   std::vector<void*> pages_;
   std::vector<fw_amd_signal*> free_slots_;
+  SignalIndex index_;  // what find() reads; written under mutex_
 };
 
 }  // namespace hsart

@@ -57,4 +57,28 @@ TEST_F(SignalTest, PoolReleasesLiveSignalsOnDestruction) {
   }
 }
 
+// Signals spread over many pages are each found, by their own handle only;
+// destroyed ones are gone and the rest stay (the lock-free page index).
+TEST_F(SignalTest, ManyPagesEachSignalFound) {
+  std::vector<Signal*> signals;
+  for (int i = 0; i < 64 * 40; ++i) {
+    Signal* s = Make(i, false);
+    ASSERT_NE(s, nullptr) << i;
+    signals.push_back(s);
+  }
+  std::vector<uint64_t> handles;
+  for (Signal* s : signals) handles.push_back(s->handle());
+  for (size_t i = 0; i < handles.size(); i += 2)
+    ASSERT_EQ(pool_->destroy(handles[i]), SignalStatus::kSuccess);
+  for (size_t i = 0; i < handles.size(); ++i) {
+    if (i % 2 == 0) {
+      EXPECT_EQ(pool_->find(handles[i]), nullptr) << i;
+      continue;
+    }
+    ASSERT_EQ(pool_->find(handles[i]), signals[i]) << i;
+    EXPECT_EQ(signals[i]->load(hsart::MemoryOrder::kRelaxed), static_cast<int64_t>(i));
+  }
+  EXPECT_EQ(pool_->live_signals(), signals.size() / 2);
+}
+
 }  // namespace
