@@ -114,7 +114,7 @@ struct CommandProcessor::Impl {
 
   void main();
   void apply_update(cp::Queue& q);  // under mu, CP not serving q
-  bool may_have_work();  // under mu: whether a kick could find new work
+  bool may_have_work();             // under mu: whether a kick could find new work
   // One pass over a queue: processes what is ready. True if anything moved.
   bool service(cp::Queue& q);
   bool service_aql(cp::Queue& q);
