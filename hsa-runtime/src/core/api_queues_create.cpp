@@ -128,7 +128,7 @@ void queues_stop(Runtime&) {
   t.queues.clear();
 }
 
-const Component kQueues = {"queues", queues_start, queues_stop};
+const Component kQueues = {"queues", queues_start, queues_stop, Layer::kQueues};
 const bool registered = (register_component(&kQueues), true);
 
 }  // namespace

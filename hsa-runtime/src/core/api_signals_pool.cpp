@@ -20,7 +20,7 @@ hsa_status_t start_signals(Runtime&) {
 
 void stop_signals(Runtime&) { delete g_pool.exchange(nullptr, std::memory_order_acq_rel); }
 
-const Component kSignalsComponent = {"signals", start_signals, stop_signals};
+const Component kSignalsComponent = {"signals", start_signals, stop_signals, Layer::kSignals};
 
 const bool kRegistered = (register_component(&kSignalsComponent), true);
 

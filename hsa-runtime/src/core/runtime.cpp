@@ -2,6 +2,7 @@
 // topology; the matching last shut_down gives everything back.
 #include "runtime.h"
 
+#include <algorithm>
 #include <climits>
 #include <ctime>
 
@@ -58,7 +59,14 @@ void drop_topology(Runtime& rt) {
 
 }  // namespace
 
-void register_component(const Component* c) { components().push_back(c); }
+// Kept sorted by layer, registration order within a layer.
+void register_component(const Component* c) {
+  auto& list = components();
+  auto it =
+      std::upper_bound(list.begin(), list.end(), c,
+                       [](const Component* a, const Component* b) { return a->layer < b->layer; });
+  list.insert(it, c);
+}
 
 }  // namespace hsart
 

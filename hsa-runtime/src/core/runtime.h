@@ -109,10 +109,16 @@ const std::vector<Isa>& isas();
 // after the topology is read, the last hsa_shut_down stops them in reverse
 // order before memory is given back. A start that fails undoes the parts
 // already started and fails hsa_init with its status.
+//
+// Layers order that beyond registration: signals start first and stop
+// last, queues next, and every other part (which may use both, from its own
+// threads or at stop) starts after them and stops before them.
+enum class Layer { kSignals = 0, kQueues = 1, kService = 2 };
 struct Component {
   const char* name;
   hsa_status_t (*start)(Runtime& rt);
   void (*stop)(Runtime& rt);
+  Layer layer = Layer::kService;
 };
 void register_component(const Component* c);
 
