@@ -106,8 +106,8 @@ TEST_F(ApiUnsupportedAmdImage, CreateIsFormatUnsupported) {
   // ROCr wants the data 256-byte aligned.
   EXPECT_EQ(hsa_amd_image_create(gpu_, &desc, &layout, data + 64, rw, &image),
             HSA_STATUS_ERROR_INVALID_ALLOCATION);
-  EXPECT_EQ(hsa_amd_image_create(gpu_, &desc, &layout, data, rw, &image),
-            static_cast<hsa_status_t>(HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED));
+  EXPECT_EQ(static_cast<int>(hsa_amd_image_create(gpu_, &desc, &layout, data, rw, &image)),
+            HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
   EXPECT_EQ(image.handle, 0u);
 }
 
