@@ -36,7 +36,10 @@ FW_ASSERT_OFFSET(struct fw_ih_entry, src_data, 16);
 #define FW_IH_PASID_SRC 31, 1
 
 /* Clients (soc15_ih_clientid.h) and the sources the KFD handles. */
-#define FW_IH_CLIENT_SQ 0x08
+#define FW_IH_CLIENT_SDMA0 0x08	/* SDMA engine n reports as SDMA0 + n */
+#define FW_IH_CLIENT_SDMA1 0x09
+#define FW_IH_CLIENT_SE0SH 0x0a	/* SQ messages: shader engine n as SE0SH + n */
+#define FW_IH_CLIENT_SE3SH 0x0d
 #define FW_IH_CLIENT_VMC 0x12
 #define FW_IH_CLIENT_GRBM_CP 0x14
 #define FW_IH_CLIENT_UTCL2 0x1b
@@ -44,6 +47,8 @@ FW_ASSERT_OFFSET(struct fw_ih_entry, src_data, 16);
 #define FW_IH_SRC_CP_END_OF_PIPE 181
 #define FW_IH_SRC_CP_BAD_OPCODE 183
 #define FW_IH_SRC_SQ_INTERRUPT_MSG 239
+#define FW_IH_SRC_SDMA_TRAP 224		/* src_data[0]: 28-bit context id */
+#define FW_IH_SRC_SDMA_SRBM_WRITE 247	/* illegal packet (the KFD ignores it) */
 
 /*
  * VM fault (client VMC or UTCL2): the faulting page is

@@ -1,11 +1,13 @@
 // One virtual gfx900 GPU hosted in this process: its view of memory (one
-// GPUVM address space per process, as a VMID), its shader engine and its
-// command processor. GPU VA = process VA: the host maps buffer objects at
-// their GPU address before it maps them into the address space.
+// GPUVM address space per process, as a VMID), its shader engine, its
+// command processor and its SDMA engines. GPU VA = process VA: the host maps
+// buffer objects at their GPU address before it maps them into the address
+// space.
 #pragma once
 
 #include "cp/command_processor.h"
 #include "memory/address_space.h"
+#include "sdma/sdma_engine.h"
 #include "shader/shader_engine.h"
 
 namespace gcn {
@@ -18,18 +20,23 @@ struct VirtualGpuConfig {
 class VirtualGpu {
  public:
   VirtualGpu(const VirtualGpuConfig& config, CommandProcessor::InterruptHandler irq)
-      : config_(config), engine_(memory_, config.host_threads), cp_(memory_, engine_, irq) {}
+      : config_(config),
+        engine_(memory_, config.host_threads),
+        cp_(memory_, engine_, irq),
+        sdma_(memory_, irq) {}
 
   const VirtualGpuConfig& config() const { return config_; }
   AddressSpace& memory() { return memory_; }
   ShaderEngine& engine() { return engine_; }
   CommandProcessor& cp() { return cp_; }
+  SdmaEngine& sdma() { return sdma_; }
 
  private:
   VirtualGpuConfig config_;
   AddressSpace memory_;
   ShaderEngine engine_;
-  CommandProcessor cp_;  // last: stops before the engine and memory go
+  CommandProcessor cp_;  // stops before the engine and memory go
+  SdmaEngine sdma_;      // last: stops first
 };
 
 }  // namespace gcn

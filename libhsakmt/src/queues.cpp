@@ -1,12 +1,15 @@
 // Queues: hsaKmtCreateQueue and friends. The KFD builds the hardware queue
-// from the ring and the read/write pointer addresses the caller owns (for
-// AQL, fields of its amd_queue_t); the thunk maps the GPU's doorbell page
-// once and returns the queue's slot in it.
+// from the ring and the read/write pointer addresses. An AQL queue's are
+// fields of the caller's amd_queue_t; for the other queues (PM4 compute,
+// SDMA) the thunk owns them, as ROCT does: a GPU-visible page per queue,
+// returned in Queue_write_ptr / Queue_read_ptr. The thunk maps the GPU's
+// doorbell page once and returns the queue's slot in it.
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
 
 #include <map>
 #include <memory>
+#include <new>
 
 #include "thunk.h"
 
@@ -16,11 +19,39 @@ namespace {
 // SOC15 doorbells: 64-bit slots, 1024 per process and GPU (8 KiB).
 constexpr uint64_t kDoorbellSlice = 1024 * 8;
 
+// The read and write pointers of a non-AQL queue, in memory the GPU sees.
+struct QueuePointers {
+  HSAuint64 wptr;
+  HSAuint64 rptr;
+};
+constexpr HSAuint64 kPointerPage = 4096;
+
 struct Queue {
   uint32_t kfd_queue_id = 0;
   uint32_t gpu_id = 0;
   volatile HSAint64 error_reason = 0;  // ErrorReason points here
+  QueuePointers* pointers = nullptr;   // non-AQL queues
 };
+
+// A zeroed page of system memory mapped to the GPUs, or nullptr.
+QueuePointers* allocate_pointers() {
+  HsaMemFlags flags{};
+  flags.ui32.NonPaged = 1;
+  flags.ui32.HostAccess = 1;
+  void* p = nullptr;
+  if (hsaKmtAllocMemory(0, kPointerPage, flags, &p) != HSAKMT_STATUS_SUCCESS) return nullptr;
+  if (hsaKmtMapMemoryToGPU(p, kPointerPage, nullptr) != HSAKMT_STATUS_SUCCESS) {
+    hsaKmtFreeMemory(p, kPointerPage);
+    return nullptr;
+  }
+  return new (p) QueuePointers{};
+}
+
+void free_pointers(QueuePointers* p) {
+  if (!p) return;
+  hsaKmtUnmapMemoryToGPU(p);
+  hsaKmtFreeMemory(p, kPointerPage);
+}
 
 struct Queues {
   std::mutex mu;
@@ -86,6 +117,7 @@ void queues_fini() {
     args.queue_id = q->kfd_queue_id;
     kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &args);
   }
+  // The pointer pages go with the rest of the process's memory (memory_fini).
   qs.queues.clear();
   for (auto& [gpu, page] : qs.doorbell_pages) thunk().transport->munmap(page, kDoorbellSlice);
   qs.doorbell_pages.clear();
@@ -119,21 +151,31 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtCreateQueue(HSAuint32 NodeId, HSA_QUEUE
   args.queue_priority = static_cast<uint32_t>(priority);
   args.ring_base_address = reinterpret_cast<uintptr_t>(QueueAddress);
   args.ring_size = static_cast<uint32_t>(QueueSizeInBytes);
+  auto q = std::make_unique<Queue>();
+  if (Type != HSA_QUEUE_COMPUTE_AQL) {
+    q->pointers = allocate_pointers();
+    if (!q->pointers) return HSAKMT_STATUS_NO_MEMORY;
+    QueueResource->QueueWptrValue = reinterpret_cast<uintptr_t>(&q->pointers->wptr);
+    QueueResource->QueueRptrValue = reinterpret_cast<uintptr_t>(&q->pointers->rptr);
+  }
   args.write_pointer_address = QueueResource->QueueWptrValue;
   args.read_pointer_address = QueueResource->QueueRptrValue;
 
   Queues& qs = queues();
   std::lock_guard<std::mutex> lock(qs.mu);
   const int r = kfd_ioctl(AMDKFD_IOC_CREATE_QUEUE, &args);
-  if (r) return status_from_errno(r);
+  if (r) {
+    free_pointers(q->pointers);
+    return status_from_errno(r);
+  }
   auto* page = static_cast<uint8_t*>(doorbell_page(qs, g->gpu_id, args.doorbell_offset));
   if (!page) {
     kfd_ioctl_destroy_queue_args d{};
     d.queue_id = args.queue_id;
     kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &d);
+    free_pointers(q->pointers);
     return HSAKMT_STATUS_ERROR;
   }
-  auto q = std::make_unique<Queue>();
   q->kfd_queue_id = args.queue_id;
   q->gpu_id = g->gpu_id;
   const HSA_QUEUEID id = qs.next_id++;
@@ -177,6 +219,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDestroyQueue(HSA_QUEUEID QueueId) {
   args.queue_id = q->kfd_queue_id;
   const int r = kfd_ioctl(AMDKFD_IOC_DESTROY_QUEUE, &args);
   if (r) return status_from_errno(r);
+  free_pointers(q->pointers);
   qs.queues.erase(QueueId);
   return HSAKMT_STATUS_SUCCESS;
 }

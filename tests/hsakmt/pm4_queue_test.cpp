@@ -18,9 +18,8 @@ uint32_t hi(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintp
 TEST_F(Pm4QueueTest, WriteDataAndReleaseMemChangeMemoryAndRaiseTheEvent) {
   constexpr size_t kRingBytes = 4096;
   auto* ring = hsakmt_test::alloc_array<uint32_t>(kRingBytes / 4);
-  auto* pointers = hsakmt_test::alloc_array<uint64_t>(2);  // write, read (dwords)
   auto* target = hsakmt_test::alloc_array<uint32_t>(16);
-  ASSERT_TRUE(ring && pointers && target);
+  ASSERT_TRUE(ring && target);
 
   HsaEventDescriptor d{};
   d.EventType = HSA_EVENTTYPE_SIGNAL;
@@ -28,11 +27,14 @@ TEST_F(Pm4QueueTest, WriteDataAndReleaseMemChangeMemoryAndRaiseTheEvent) {
   ASSERT_EQ(hsaKmtCreateEvent(&d, false, false, &event), HSAKMT_STATUS_SUCCESS);
 
   HsaQueueResource r{};
-  r.Queue_write_ptr_aql = &pointers[0];
-  r.Queue_read_ptr_aql = &pointers[1];
   ASSERT_EQ(hsaKmtCreateQueue(gpu(), HSA_QUEUE_COMPUTE, 100, HSA_QUEUE_PRIORITY_NORMAL, ring,
                               kRingBytes, nullptr, &r),
             HSAKMT_STATUS_SUCCESS);
+  // As in ROCT, the thunk owns a PM4 queue's write and read pointers (dwords).
+  ASSERT_NE(r.Queue_write_ptr_aql, nullptr);
+  ASSERT_NE(r.Queue_read_ptr_aql, nullptr);
+  HSAuint64* const wptr = r.Queue_write_ptr_aql;
+  HSAuint64* const rptr = r.Queue_read_ptr_aql;
 
   std::vector<uint32_t> cmd;
   // WRITE_DATA: two dwords to target[0..1], confirmed.
@@ -72,7 +74,7 @@ TEST_F(Pm4QueueTest, WriteDataAndReleaseMemChangeMemoryAndRaiseTheEvent) {
   for (size_t i = 0; i < cmd.size(); ++i) ring[i] = cmd[i];
 
   // The write pointer and the doorbell count dwords.
-  __atomic_store_n(&pointers[0], cmd.size(), __ATOMIC_RELEASE);
+  __atomic_store_n(wptr, cmd.size(), __ATOMIC_RELEASE);
   __atomic_store_n(r.Queue_DoorBell_aql, cmd.size(), __ATOMIC_RELEASE);
 
   ASSERT_EQ(hsaKmtWaitOnEvent(event, 20000), HSAKMT_STATUS_SUCCESS)
@@ -85,16 +87,15 @@ TEST_F(Pm4QueueTest, WriteDataAndReleaseMemChangeMemoryAndRaiseTheEvent) {
   // The read pointer moves past RELEASE_MEM once the packet retires, which
   // may be just after its interrupt.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (__atomic_load_n(&pointers[1], __ATOMIC_ACQUIRE) != cmd.size() &&
+  while (__atomic_load_n(rptr, __ATOMIC_ACQUIRE) != cmd.size() &&
          std::chrono::steady_clock::now() < deadline)
     std::this_thread::yield();
-  EXPECT_EQ(__atomic_load_n(&pointers[1], __ATOMIC_ACQUIRE), cmd.size())
+  EXPECT_EQ(__atomic_load_n(rptr, __ATOMIC_ACQUIRE), cmd.size())
       << "the CP reports it consumed every dword";
 
   EXPECT_EQ(hsaKmtDestroyQueue(r.QueueId), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(hsaKmtDestroyEvent(event), HSAKMT_STATUS_SUCCESS);
   hsakmt_test::free_system(ring, kRingBytes);
-  hsakmt_test::free_system(pointers, 16);
   hsakmt_test::free_system(target, 64);
 }
 

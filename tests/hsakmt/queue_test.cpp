@@ -76,10 +76,10 @@ TEST_F(QueueTest, BadArgumentsAreRejected) {
   EXPECT_EQ(hsaKmtCreateQueue(gpu(), HSA_QUEUE_COMPUTE_AQL, 100, HSA_QUEUE_PRIORITY_NORMAL,
                               ring.base, ring.bytes, nullptr, nullptr),
             HSAKMT_STATUS_INVALID_PARAMETER);
-  // The virtual GPU has no SDMA engine: the request fails cleanly.
-  EXPECT_NE(hsaKmtCreateQueue(gpu(), HSA_QUEUE_SDMA, 100, HSA_QUEUE_PRIORITY_NORMAL, ring.base,
+  // Vega 10 has no XGMI SDMA engine: the request fails cleanly.
+  EXPECT_EQ(hsaKmtCreateQueue(gpu(), HSA_QUEUE_SDMA_XGMI, 100, HSA_QUEUE_PRIORITY_NORMAL, ring.base,
                               ring.bytes, nullptr, &r),
-            HSAKMT_STATUS_SUCCESS);
+            HSAKMT_STATUS_NO_MEMORY);
   EXPECT_EQ(hsaKmtDestroyQueue(12345), HSAKMT_STATUS_INVALID_PARAMETER);
 }
 

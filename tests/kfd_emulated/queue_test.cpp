@@ -10,6 +10,7 @@
 
 #include "kfd_fixture.h"
 #include "pm4_packets.h"
+#include "sdma_packets.h"
 
 namespace kfd_test {
 namespace {
@@ -107,9 +108,7 @@ TEST_F(QueueTest, BadArgumentsGetLinuxErrnos) {
        [](kfd_ioctl_create_queue_args& a) { a.write_pointer_address = 1ull << 63; }, -EFAULT},
       {"unknown queue type", [](kfd_ioctl_create_queue_args& a) { a.queue_type = 9; }, -524},
       {"unknown gpu", [](kfd_ioctl_create_queue_args& a) { a.gpu_id = 0; }, -EINVAL},
-      // No SDMA engines: the scheduler has no SDMA queue to give.
-      {"SDMA", [](kfd_ioctl_create_queue_args& a) { a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA; },
-       -ENOMEM},
+      // Vega 10 has no XGMI SDMA engine: no such queue to give.
       {"SDMA XGMI",
        [](kfd_ioctl_create_queue_args& a) { a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA_XGMI; },
        -ENOMEM},
@@ -125,6 +124,45 @@ TEST_F(QueueTest, BadArgumentsGetLinuxErrnos) {
   ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &small), 0);
   EXPECT_EQ(small.ring_size, 1024u);
   EXPECT_EQ(destroy(small.queue_id), 0);
+}
+
+// SDMA queues: 2 engines x 2 queues per device, taken lowest id first
+// (engine = id % 2, queue = id / 2), then -ENOMEM; each rings the static
+// SOC15 doorbell of its engine and queue (engine 0: 0xf0, engine 1: 0xf2,
+// queue 1: + 512).
+TEST_F(QueueTest, SdmaQueuesHaveStaticDoorbellsAndALimitOfFour) {
+  const uint64_t expected_slot[4] = {0xf0, 0xf2, 0xf0 + 512, 0xf2 + 512};
+  std::vector<uint32_t> ids;
+  for (int i = 0; i < 4; ++i) {
+    kfd_ioctl_create_queue_args a = queue_args(KFD_IOC_QUEUE_TYPE_SDMA);
+    ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0) << i;
+    EXPECT_EQ(a.doorbell_offset >> 62, 3u);
+    EXPECT_EQ((a.doorbell_offset >> 46) & 0xffff, gpus_[0]);
+    EXPECT_EQ((a.doorbell_offset & 8191) / 8, expected_slot[i]) << i;
+    ids.push_back(a.queue_id);
+  }
+  kfd_ioctl_create_queue_args extra = queue_args(KFD_IOC_QUEUE_TYPE_SDMA);
+  EXPECT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &extra), -ENOMEM);
+  // A compute queue still gets a doorbell outside the SDMA slots.
+  kfd_ioctl_create_queue_args cp = queue_args();
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &cp), 0);
+  for (uint64_t slot : expected_slot) EXPECT_NE((cp.doorbell_offset & 8191) / 8, slot);
+  // Freeing engine 1's first queue gives its slot to the next request.
+  EXPECT_EQ(destroy(ids[1]), 0);
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &extra), 0);
+  EXPECT_EQ((extra.doorbell_offset & 8191) / 8, expected_slot[1]);
+  ids[1] = extra.queue_id;
+
+  kfd_ioctl_update_queue_args u{};
+  u.queue_id = ids[0];
+  u.ring_base_address = reinterpret_cast<uintptr_t>(ring_);
+  u.ring_size = 2048;
+  u.queue_percentage = 0;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), 0);
+  u.ring_size = 3000;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EINVAL);
+  for (uint32_t id : ids) EXPECT_EQ(destroy(id), 0);
+  EXPECT_EQ(destroy(cp.queue_id), 0);
 }
 
 TEST_F(QueueTest, PerDeviceQueueLimitIsEnospc) {
@@ -234,6 +272,70 @@ TEST_F(QueueTest, Pm4WriteDataAndReleaseMemInterrupt) {
   EXPECT_EQ(__atomic_load_n(&slots[ev.event_slot_index], __ATOMIC_ACQUIRE), ~0ull);
   t_->munmap(db_page, 8192);
   EXPECT_EQ(destroy(a.queue_id), 0);
+}
+
+// An SDMA queue through the uAPI: its doorbell slot reaches the SDMA
+// engine, the read pointer comes back in bytes, a TRAP sets the event whose
+// slot a FENCE wrote, and a queue still waiting (POLL_REGMEM) at close is
+// released with the process.
+TEST_F(QueueTest, SdmaFenceAndTrapThroughTheDoorbell) {
+  auto* target = reinterpret_cast<uint32_t*>(shared(4096));
+  uint64_t page_handle = 0;
+  auto* slots = reinterpret_cast<uint64_t*>(shared(KFD_SIGNAL_EVENT_LIMIT * 8, &page_handle));
+  kfd_ioctl_create_event_args ev{};
+  ASSERT_EQ(create_event(KFD_IOC_EVENT_SIGNAL, true, &ev, page_handle), 0);
+  const uint64_t slot = reinterpret_cast<uintptr_t>(&slots[ev.event_slot_index]);
+
+  kfd_ioctl_create_queue_args a = queue_args(KFD_IOC_QUEUE_TYPE_SDMA);
+  std::memset(ring_, 0, 4096);
+  pointers_[0] = 0x1234;  // the read pointer: cleared when the queue is mapped
+  ASSERT_EQ(io(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  EXPECT_EQ(__atomic_load_n(&pointers_[0], __ATOMIC_ACQUIRE), 0u);
+  auto* db_page =
+      static_cast<uint8_t*>(t_->mmap(nullptr, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, kfd_,
+                                     static_cast<off_t>(a.doorbell_offset & ~8191ull)));
+  ASSERT_NE(db_page, MAP_FAILED);
+  auto* doorbell = reinterpret_cast<volatile uint64_t*>(db_page + (a.doorbell_offset & 8191));
+
+  auto* ring = reinterpret_cast<uint32_t*>(ring_);
+  uint32_t n = 0;
+  const uint64_t dst = reinterpret_cast<uintptr_t>(target);
+  ring[n++] = FW_SDMA_HEADER(FW_SDMA_OP_FENCE, 0);
+  ring[n++] = static_cast<uint32_t>(dst);
+  ring[n++] = static_cast<uint32_t>(dst >> 32);
+  ring[n++] = 0xc0ffee;
+  ring[n++] = FW_SDMA_HEADER(FW_SDMA_OP_FENCE, 0);
+  ring[n++] = static_cast<uint32_t>(slot);
+  ring[n++] = static_cast<uint32_t>(slot >> 32);
+  ring[n++] = ev.event_id;
+  ring[n++] = FW_SDMA_HEADER(FW_SDMA_OP_TRAP, 0);
+  ring[n++] = ev.event_id;
+  const uint64_t done_bytes = n * 4;
+  // Then a poll on target[1] == 1, which nobody writes.
+  ring[n++] = FW_SDMA_HEADER(FW_SDMA_OP_POLL_REGMEM, 0) |
+              FW_FIELD_PREP(FW_SDMA_POLL_REGMEM_HEADER_FUNC, FW_SDMA_FUNC_EQ) |
+              FW_FIELD_PREP(FW_SDMA_POLL_REGMEM_HEADER_MEM_POLL, 1);
+  ring[n++] = static_cast<uint32_t>(dst + 4);
+  ring[n++] = static_cast<uint32_t>((dst + 4) >> 32);
+  ring[n++] = 1;
+  ring[n++] = ~0u;
+  ring[n++] = FW_FIELD_PREP(FW_SDMA_POLL_REGMEM_RETRY_COUNT, FW_SDMA_POLL_REGMEM_RETRY_FOREVER);
+  // The SDMA write pointer counts bytes.
+  __atomic_store_n(&pointers_[1], uint64_t{n} * 4, __ATOMIC_RELEASE);
+  __atomic_store_n(doorbell, uint64_t{n} * 4, __ATOMIC_RELEASE);
+
+  uint32_t r = 0;
+  ASSERT_EQ(wait({ev.event_id}, true, 10000, &r), 0);
+  EXPECT_EQ(r, KFD_IOC_WAIT_RESULT_COMPLETE);
+  EXPECT_EQ(__atomic_load_n(&target[0], __ATOMIC_ACQUIRE), 0xc0ffeeu);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (__atomic_load_n(&pointers_[0], __ATOMIC_ACQUIRE) != done_bytes &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::yield();
+  EXPECT_EQ(__atomic_load_n(&pointers_[0], __ATOMIC_ACQUIRE), done_bytes)
+      << "the read pointer stops at the waiting poll";
+  t_->munmap(db_page, 8192);
+  // The queue is left to the process's release (TearDown closes the fd).
 }
 
 }  // namespace

@@ -113,7 +113,11 @@ TEST_F(KfdTest, GpuNodesAreVega10) {
     EXPECT_EQ(p["lds_size_in_kb"], 64u);
     EXPECT_EQ((p["capability"] >> 12) & 3, 2u);  // doorbell type 2.0 (SOC15)
     EXPECT_EQ(p["drm_render_minor"], 128u + i);
-    EXPECT_EQ(p["num_sdma_engines"], 0u);
+    // Vega 10 as Linux 6.1 prints it: 2 SDMA engines, 2 queues each.
+    EXPECT_EQ(p["num_sdma_engines"], 2u);
+    EXPECT_EQ(p["num_sdma_xgmi_engines"], 0u);
+    EXPECT_EQ(p["num_sdma_queues_per_engine"], 2u);
+    EXPECT_NE(p["sdma_fw_version"], 0u);
     EXPECT_EQ(p["local_mem_size"], 0u);  // Linux 6.1 reports VRAM in mem_banks
     auto bank = parse_properties(read(n + "mem_banks/0/properties"));
     EXPECT_EQ(bank["heap_type"], 1u);  // FB_PUBLIC

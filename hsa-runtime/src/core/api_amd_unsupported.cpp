@@ -14,8 +14,9 @@
 // | hsa_amd_svm_attributes_set, | SVM in the KFD (the system reports  | ERROR              |
 // | _get, hsa_amd_svm_prefetch_ | HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED   |                    |
 // | async                       | false)                              |                    |
-// | hsa_amd_memory_async_copy_  | SDMA engines, which ROCr copies     | OUT_OF_RESOURCES   |
-// | rect                        | rectangles with; the GPU has none   |                    |
+// | hsa_amd_memory_async_copy_  | an SDMA queue of the runtime's own  | OUT_OF_RESOURCES   |
+// | rect                        | (ROCr copies rectangles with SDMA;  |                    |
+// |                             | ours copies with blit kernels)      |                    |
 // | hsa_amd_image_create        | image hardware                      | FORMAT_UNSUPPORTED |
 // | hsa_amd_image_get_info_     | image hardware                      | SUCCESS, limits 0  |
 // | max_dim                     |                                     |                    |
@@ -295,7 +296,9 @@ extern "C" hsa_status_t hsa_amd_memory_async_copy_rect(
   const hsa_status_t s = check_signals(num_dep_signals, dep_signals);
   if (s != HSA_STATUS_SUCCESS) return s;
   if (!hsart::signal_from(completion_signal)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  return HSA_STATUS_ERROR_OUT_OF_RESOURCES;  // ROCr's answer for a GPU without SDMA
+  // ROCr's answer when it has no SDMA queue for the copy; this runtime
+  // copies with blit kernels and drives no SDMA queue.
+  return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
 
 // ------------------------------------------------------------------------

@@ -163,8 +163,12 @@ int ioctl_wait_events(Process& p, void* args) {
   if (a->num_events && !user_range_ok(a->events_ptr, a->num_events * sizeof(kfd_event_data)))
     return -EFAULT;
   auto* data = reinterpret_cast<kfd_event_data*>(a->events_ptr);
-  // A waiting thread is the CP's cue to look at doorbells and signals now.
-  for (auto& d : p.devices) d->gpu->cp().kick();
+  // A waiting thread is the CP's (and the SDMA engines') cue to look at
+  // doorbells and signals now.
+  for (auto& d : p.devices) {
+    d->gpu->cp().kick();
+    d->gpu->sdma().kick();
+  }
 
   std::vector<Waiter> waiters(a->num_events);
   std::unique_lock<std::mutex> lock(p.ev_mu);

@@ -1,9 +1,10 @@
 // The virtual GPUs' interrupts, as the KFD's gfx9 interrupt handler treats
-// them: end-of-pipe and SQ messages signal the event named by the context
-// id (or, when that id is not a signaled event, every event whose slot in
-// the event page was written); a bad opcode signals the hardware-exception
-// events; a VM fault fills and signals every memory-exception event.
-// Runs on a CP thread; takes only ev_mu.
+// them: end-of-pipe, SQ messages and SDMA traps signal the event named by
+// the context id (or, when that id is not a signaled event, every event
+// whose slot in the event page was written); a bad opcode signals the
+// hardware-exception events; a VM fault fills and signals every
+// memory-exception event. Other SDMA sources (an illegal packet) are not
+// the KFD's business. Runs on a CP or SDMA thread; takes only ev_mu.
 #include "emulated/event_signal.h"
 
 namespace hsakmt::emu {
@@ -68,11 +69,15 @@ void handle_interrupt(Process& p, Device& dev, const fw_ih_entry& e) {
   const uint32_t source = FW_FIELD_GET(e.dw0, FW_IH_SOURCE_ID);
   const uint32_t ring = FW_FIELD_GET(e.dw0, FW_IH_RING_ID);
   if (FW_FIELD_GET(e.dw3, FW_IH_PASID) != p.pasid) return;  // not this process
-  if (client == FW_IH_CLIENT_GRBM_CP || client == FW_IH_CLIENT_SQ) {
+  const bool sdma = client == FW_IH_CLIENT_SDMA0 || client == FW_IH_CLIENT_SDMA1;
+  if (sdma && source == FW_IH_SRC_SDMA_TRAP) {
+    signal_interrupt(p, e.src_data[0] & 0xfffffff, 28);
+  } else if (client >= FW_IH_CLIENT_SE0SH && client <= FW_IH_CLIENT_SE3SH) {
+    // s_sendmsg from a shader: the low 24 bits name the event.
+    if (source == FW_IH_SRC_SQ_INTERRUPT_MSG) signal_interrupt(p, e.src_data[0] & 0xffffff, 24);
+  } else if (client == FW_IH_CLIENT_GRBM_CP) {
     if (source == FW_IH_SRC_CP_END_OF_PIPE)
       signal_interrupt(p, e.src_data[0], 32);
-    else if (source == FW_IH_SRC_SQ_INTERRUPT_MSG)
-      signal_interrupt(p, e.src_data[0] & 0xffffff, 24);
     else if (source == FW_IH_SRC_CP_BAD_OPCODE)
       signal_type(p, KFD_IOC_EVENT_HW_EXCEPTION, nullptr);
   } else if (client == FW_IH_CLIENT_VMC || client == FW_IH_CLIENT_UTCL2) {

@@ -27,8 +27,14 @@ Process::Process() {
 }
 
 Process::~Process() {
-  // Queues first: after unmap_queue the CP no longer reads their memory.
-  for (auto& [id, q] : queues) q->dev->gpu->cp().unmap_queue(q->cp_id);
+  // Queues first: after unmap_queue the CP (or SDMA engine) no longer reads
+  // their memory.
+  for (auto& [id, q] : queues) {
+    if (q->sdma_id >= 0)
+      q->dev->gpu->sdma().unmap_queue(q->cp_id);
+    else
+      q->dev->gpu->cp().unmap_queue(q->cp_id);
+  }
   queues.clear();
   // Stop the CPs (their threads may be delivering an interrupt) before the
   // events and memory they refer to go away.

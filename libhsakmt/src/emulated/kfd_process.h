@@ -74,9 +74,10 @@ struct BufferObject {
 struct Queue {
   uint32_t id = 0;
   Device* dev = nullptr;
-  int cp_id = -1;
+  int cp_id = -1;  // the queue's id on the CP, or on the SDMA engines
   unsigned doorbell_slot = 0;
   bool aql = false;
+  int sdma_id = -1;  // SDMA queue: its bit in Device::sdma_used; -1: a CP queue
   std::vector<uint32_t> cu_mask;
 };
 
@@ -89,6 +90,7 @@ struct Device {
   SharedMemory mmio;         // HDP flush page of MMIO_REMAP
   std::vector<bool> doorbell_used = std::vector<bool>(kDoorbellSlots, false);
   unsigned queue_count = 0;
+  uint32_t sdma_used = 0;  // SDMA queues in use: bit = engine + queue * engines
   uint32_t next_idr = 0;
   uint64_t vram_used = 0;
   uint64_t scratch_va = 0;

@@ -1,13 +1,15 @@
 // User queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK and
 // GET_QUEUE_WAVE_STATE. A compute queue becomes a queue descriptor (the
 // MQD's contents) mapped on the virtual GPU's command processor, with a
-// 64-bit doorbell slot in the process's doorbell slice of that GPU. Checks
-// and errnos follow kfd_chardev.c and the process queue manager.
+// 64-bit doorbell slot in the process's doorbell slice of that GPU; an SDMA
+// queue goes to the SDMA engines (sdma_queues.cpp). Checks and errnos
+// follow kfd_chardev.c and the process queue manager.
 #include <cerrno>
 #include <cstddef>
 
 #include "amd_queue.h"
 #include "emulated/kfd_process.h"
+#include "emulated/sdma_queues.h"
 
 namespace hsakmt::emu {
 namespace {
@@ -82,10 +84,10 @@ int ioctl_create_queue(Process& p, void* args) {
   if (d->queue_count >= kMaxQueuesPerDevice) return -ENOSPC;
   const int qid = lowest_free(p.queue_ids);
   if (qid < 0) return -ENOMEM;
-  // The virtual GPU has no SDMA engines: the scheduler has no SDMA queue
-  // to give, which the KFD reports as -ENOMEM.
   if (a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA || a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
-    return -ENOMEM;
+    return create_sdma_queue(
+        p, *d, a, static_cast<uint32_t>(qid),
+        had_ring && queue_active(a->ring_base_address, a->ring_size, a->queue_percentage));
   const int slot = lowest_free(d->doorbell_used);
   if (slot < 0 || !d->doorbells.host()) return -ENOMEM;
 
@@ -132,8 +134,11 @@ int ioctl_destroy_queue(Process& p, void* args) {
   std::lock_guard<std::mutex> lock(p.mu);
   Queue* q = find_queue(p, a->queue_id);
   if (!q) return -EINVAL;
-  // Returns once the CP no longer touches the queue's memory.
-  q->dev->gpu->cp().unmap_queue(q->cp_id);
+  // Returns once the CP (or SDMA engine) no longer touches the queue's memory.
+  if (q->sdma_id >= 0)
+    destroy_sdma_queue(*q);
+  else
+    q->dev->gpu->cp().unmap_queue(q->cp_id);
   q->dev->doorbell_used[q->doorbell_slot] = false;
   --q->dev->queue_count;
   p.queue_ids[q->id] = false;
@@ -152,8 +157,11 @@ int ioctl_update_queue(Process& p, void* args) {
   if (!q) return -EFAULT;
   const bool active =
       had_ring && queue_active(a->ring_base_address, ring_size, a->queue_percentage);
-  if (!q->dev->gpu->cp().update_queue(q->cp_id, a->ring_base_address, ring_size, active))
-    return -EFAULT;
+  const bool ok =
+      q->sdma_id >= 0
+          ? q->dev->gpu->sdma().update_queue(q->cp_id, a->ring_base_address, ring_size, active)
+          : q->dev->gpu->cp().update_queue(q->cp_id, a->ring_base_address, ring_size, active);
+  if (!ok) return -EFAULT;
   return 0;
 }
 

@@ -209,17 +209,16 @@ std::string node_properties(bool gpu, unsigned cpus, const GpuInfo* g, uint32_t 
   p.add("domain", 0);
   p.add("drm_render_minor", gpu ? g->render_minor : 0);
   p.add("hive_id", 0);
-  // The virtual GPU has no SDMA engines: copies run as shaders.
-  p.add("num_sdma_engines", 0);
-  p.add("num_sdma_xgmi_engines", 0);
-  p.add("num_sdma_queues_per_engine", 0);
+  p.add("num_sdma_engines", gpu ? kSdmaEngines : 0);
+  p.add("num_sdma_xgmi_engines", gpu ? kSdmaXgmiEngines : 0);
+  p.add("num_sdma_queues_per_engine", gpu ? kSdmaQueuesPerEngine : 0);
   p.add("num_cp_queues", gpu ? 24 : 0);
   if (gpu) {
     p.add("max_engine_clk_fcompute", 1600);
     p.add("local_mem_size", 0);  // the KFD reports VRAM in mem_banks only
     p.add("fw_version", 446);    // MEC firmware
     p.add("capability", kCapDoorbellType2);
-    p.add("sdma_fw_version", 0);
+    p.add("sdma_fw_version", 433);  // SDMA0 firmware of a Vega 10
     p.add("unique_id", 0x1000000000000000ull | g->gpu_id);
   }
   p.add("max_engine_clk_ccompute", cpu_mhz);

@@ -41,4 +41,13 @@ inline constexpr uint32_t kShaderArrays = 4;  // 4 SEs x 1 SH
 inline constexpr uint32_t kMaxWavesPerSimd = 10;
 inline constexpr uint32_t kLdsKb = 64;
 
+// Vega 10's SDMA: two engines (no XGMI engines) with two user queues each;
+// engine e's queue q rings 64-bit doorbell kSdmaDoorbell[e] + (q & 1) *
+// 512 + (q >> 1), the static SOC15 assignment of the KFD.
+inline constexpr unsigned kSdmaEngines = 2;
+inline constexpr unsigned kSdmaXgmiEngines = 0;
+inline constexpr unsigned kSdmaQueuesPerEngine = 2;
+inline constexpr unsigned kSdmaDoorbell[kSdmaEngines] = {0xf0, 0xf2};
+inline constexpr unsigned kSdmaDoorbellMirror = 512;
+
 }  // namespace hsakmt::emu

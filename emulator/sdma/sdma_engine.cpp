@@ -1,0 +1,344 @@
+// The SDMA engines' queues and their thread. The thread follows the CP's
+// back-off: it spins for a short while after progress, then sleeps with a
+// growing timeout, so idle engines cost almost nothing; a queue found empty
+// is not looked at again until its doorbell changes. kick() and map_queue()
+// wake it at once.
+//
+// Pointers: the doorbell holds the write pointer and the engine writes back
+// its read pointer, both 64-bit byte offsets that only grow (SDMA v4 as
+// ROCr drives it); the ring position is the offset modulo the ring size.
+#include <immintrin.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "ih_entry.h"
+#include "sdma/sdma_internal.h"
+#include "sdma_packets.h"
+
+namespace gcn {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The CP's back-off constants (command_processor.cpp explains the costs).
+constexpr auto kSpinWindow = std::chrono::microseconds(200);
+constexpr auto kFirstSleep = std::chrono::microseconds(50);
+constexpr auto kLongestSleep = std::chrono::microseconds(1000);
+constexpr auto kDeepIdleAfter = std::chrono::milliseconds(100);
+constexpr auto kDeepIdleSleep = std::chrono::microseconds(4000);
+
+// The smallest ring that holds the largest fixed-size packet several times.
+constexpr uint64_t kMinRingBytes = 256;
+
+// UTCL2 reports translation faults with source id 0 (as for the CP).
+constexpr uint32_t kSrcUtcl2Fault = 0;
+
+bool ring_ok(uint64_t bytes) {
+  return bytes == 0 || (!(bytes & (bytes - 1)) && bytes >= kMinRingBytes);
+}
+
+}  // namespace
+
+SdmaEngine::SdmaEngine(AddressSpace& memory, InterruptHandler irq)
+    : impl_(new Impl(memory, std::move(irq))) {
+  impl_->thread = std::thread([this] { impl_->main(); });
+}
+
+SdmaEngine::~SdmaEngine() {
+  std::vector<int> ids;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    for (const auto& [id, q] : impl_->queues) ids.push_back(id);
+  }
+  for (int id : ids) unmap_queue(id);
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    impl_->stop = true;
+  }
+  impl_->wake_cv.notify_all();
+  impl_->thread.join();
+  delete impl_;
+}
+
+int SdmaEngine::map_queue(const SdmaQueueDescriptor& d) {
+  if (!ring_ok(d.ring_bytes) || !d.doorbell) return -1;
+  auto q = std::make_shared<sdma::Queue>();
+  q->desc = d;
+  q->state = d.active ? QueueState::kActive : QueueState::kInactive;
+  // A new queue starts at offset 0, as the KFD's fresh MQD does; the
+  // write-back slot is cleared so the client sees a consistent pointer.
+  if (d.read_ptr_va) {
+    cp::GpuMemory mem(impl_->memory);
+    mem.store_release<uint64_t>(d.read_ptr_va, 0);
+  }
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    q->id = impl_->next_id++;
+    impl_->queues[q->id] = q;
+    ++impl_->generation;
+    impl_->kicked = true;
+  }
+  impl_->wake_cv.notify_all();
+  return q->id;
+}
+
+bool SdmaEngine::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
+  if (!ring_ok(ring_bytes)) return false;
+  std::unique_lock<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  if (it == impl_->queues.end()) return false;
+  sdma::Queue* q = it->second.get();
+  q->desc.active = active;
+  if (q->state != QueueState::kError)
+    q->state = active ? QueueState::kActive : QueueState::kInactive;
+  q->new_ring_va = ring_va;
+  q->new_ring_bytes = ring_bytes;
+  q->update_pending = true;
+  if (impl_->running != q) impl_->apply_update(*q);
+  impl_->kicked = true;
+  lock.unlock();
+  impl_->wake_cv.notify_all();
+  return true;
+}
+
+void SdmaEngine::unmap_queue(int id) {
+  std::unique_lock<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  if (it == impl_->queues.end()) return;
+  std::shared_ptr<sdma::Queue> q = it->second;
+  impl_->queues.erase(it);
+  ++impl_->generation;
+  q->unmapped = true;
+  if (std::this_thread::get_id() == impl_->thread.get_id()) return;
+  impl_->idle_cv.wait(lock, [&] { return impl_->running != q.get(); });
+}
+
+QueueState SdmaEngine::state(int id) const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  return it == impl_->queues.end() ? QueueState::kInactive : it->second->state.load();
+}
+
+std::string SdmaEngine::error(int id) const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  auto it = impl_->queues.find(id);
+  return it == impl_->queues.end() ? std::string() : it->second->error;
+}
+
+// As for the CP: a kick only wakes the thread when some queue may have
+// work it has not seen (a rung doorbell, a packet that waits), so a thread
+// blocking on an unrelated event costs the engines nothing.
+bool SdmaEngine::Impl::may_have_work() {
+  for (const auto& [id, q] : queues) {
+    if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
+    if (!q->idle.load(std::memory_order_acquire)) return true;
+    if (__atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE) !=
+        q->idle_doorbell.load(std::memory_order_relaxed))
+      return true;
+  }
+  return false;
+}
+
+void SdmaEngine::kick() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    if (!impl_->may_have_work()) return;
+    impl_->kicked = true;
+  }
+  impl_->kicks.fetch_add(1, std::memory_order_relaxed);
+  impl_->wake_cv.notify_one();
+}
+
+uint64_t SdmaEngine::packets() const { return impl_->packets.load(std::memory_order_relaxed); }
+
+void SdmaEngine::Impl::main() {
+  std::vector<std::shared_ptr<sdma::Queue>> list;
+  uint64_t seen_generation = ~0ull;
+  uint64_t seen_kicks = 0;
+  Clock::time_point last_progress = Clock::now();
+  auto sleep = kFirstSleep;
+
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (stop) return;
+      if (seen_generation != generation) {
+        list.clear();
+        for (const auto& [id, q] : queues) list.push_back(q);
+        seen_generation = generation;
+      }
+    }
+    bool progress = false;
+    const uint64_t k = kicks.load(std::memory_order_relaxed);
+    const bool recheck = k != seen_kicks;
+    seen_kicks = k;
+    for (const auto& q : list) {
+      uint64_t bell = 0;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
+        // Read before the pass: a packet published later changes it.
+        bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
+        if (q->quiet && bell == q->quiet_doorbell && !recheck) continue;
+        running = q.get();
+      }
+      bool waiting = false;
+      const bool moved = service(*q, &waiting);
+      progress |= moved;
+      q->quiet = !moved && !waiting;
+      q->quiet_doorbell = bell;
+      q->idle_doorbell.store(bell, std::memory_order_relaxed);
+      q->idle.store(q->quiet, std::memory_order_release);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        running = nullptr;
+        if (q->update_pending) apply_update(*q);
+      }
+      idle_cv.notify_all();
+    }
+
+    const auto now = Clock::now();
+    if (progress) {
+      last_progress = now;
+      sleep = kFirstSleep;
+      continue;
+    }
+    if (now - last_progress < kSpinWindow) {
+      for (int i = 0; i < 16; ++i) _mm_pause();
+      std::this_thread::yield();
+      continue;
+    }
+    std::unique_lock<std::mutex> lock(mu);
+    if (queues.empty()) {
+      // No queue to poll: sleep until one is mapped (map_queue kicks).
+      wake_cv.wait(lock, [&] { return kicked || stop; });
+    } else if (!kicked && !stop) {
+      wake_cv.wait_for(lock, sleep, [&] { return kicked || stop; });
+    }
+    if (kicked) {
+      kicked = false;
+      last_progress = Clock::now();
+      sleep = kFirstSleep;
+    } else if (Clock::now() - last_progress > kDeepIdleAfter) {
+      sleep = kDeepIdleSleep;
+    } else {
+      sleep = std::min<std::chrono::microseconds>(sleep * 2, kLongestSleep);
+    }
+  }
+}
+
+void SdmaEngine::Impl::apply_update(sdma::Queue& q) {
+  q.desc.ring_va = q.new_ring_va;
+  q.desc.ring_bytes = q.new_ring_bytes;
+  q.update_pending = false;
+  q.quiet = false;
+}
+
+bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {
+  cp::GpuMemory mem(memory);
+  const SdmaQueueDescriptor& d = q.desc;
+  const uint64_t ring_dwords = d.ring_bytes / 4;
+  bool progress = false;
+
+  while (q.state == QueueState::kActive) {
+    const uint64_t wptr = __atomic_load_n(d.doorbell, __ATOMIC_ACQUIRE);
+    if (wptr == q.rptr) break;
+    const std::string where = "SDMA ring byte " + std::to_string(q.rptr % d.ring_bytes);
+    if (wptr < q.rptr || wptr - q.rptr > d.ring_bytes || (wptr & 3)) {
+      fail_queue(q, where + ": write pointer " + hex(wptr) + " is not ahead of the read pointer " +
+                        hex(q.rptr) + " within the ring");
+      break;
+    }
+    const uint64_t avail = (wptr - q.rptr) / 4;
+    const uint64_t first = (q.rptr / 4) % ring_dwords;
+    // Copies dwords [have, upto) of the packet out of the ring (it may wrap).
+    auto fetch = [&](uint32_t have, uint32_t upto) {
+      q.packet.resize(upto);
+      for (uint32_t i = have; i < upto; ++i)
+        if (!mem.read(d.ring_va + ((first + i) % ring_dwords) * 4, &q.packet[i], 4)) return false;
+      return true;
+    };
+    const uint32_t head = static_cast<uint32_t>(std::min<uint64_t>(avail, 4));
+    if (!fetch(0, head)) {
+      fault(q, where, d.ring_va);
+      break;
+    }
+    uint32_t size = sdma_packet_dwords(q.packet.data(), head);
+    if (!size) {
+      fail_queue(q, where + ": unknown operation " +
+                        std::to_string(FW_FIELD_GET(q.packet[0], FW_SDMA_HEADER_OP)) + " sub-op " +
+                        std::to_string(FW_FIELD_GET(q.packet[0], FW_SDMA_HEADER_SUB_OP)));
+      break;
+    }
+    if (size > ring_dwords) {
+      fail_queue(q,
+                 where + ": a packet of " + std::to_string(size) + " dwords does not fit the ring");
+      break;
+    }
+    if (size > avail) break;  // the rest is not published yet
+    if (!fetch(head, size)) {
+      fault(q, where, d.ring_va);
+      break;
+    }
+    const sdma::Step s = execute(q, mem, q.packet.data(), size, where);
+    if (s == sdma::Step::kBlocked) {
+      *waiting = true;
+      break;
+    }
+    if (s == sdma::Step::kError) break;
+    q.rptr += size * 4ull;
+    packets.fetch_add(1, std::memory_order_relaxed);
+    progress = true;
+    if (d.read_ptr_va && !mem.store_release<uint64_t>(d.read_ptr_va, q.rptr)) {
+      fault(q, "SDMA read pointer write-back", d.read_ptr_va);
+      break;
+    }
+  }
+  return progress;
+}
+
+void SdmaEngine::Impl::raise(uint32_t client, uint32_t source, const sdma::Queue& q, uint32_t data0,
+                             uint32_t data1) {
+  if (!irq) return;
+  fw_ih_entry e{};
+  const uint64_t ts = gpu_clock();
+  e.dw0 = FW_FIELD_PREP(FW_IH_CLIENT_ID, client) | FW_FIELD_PREP(FW_IH_SOURCE_ID, source) |
+          FW_FIELD_PREP(FW_IH_VMID, q.desc.vmid);
+  e.timestamp_lo = static_cast<uint32_t>(ts);
+  e.dw2 = FW_FIELD_PREP(FW_IH_TIMESTAMP_HI, ts >> 32);
+  e.dw3 = FW_FIELD_PREP(FW_IH_PASID, q.desc.pasid);
+  e.src_data[0] = data0;
+  e.src_data[1] = data1;
+  irq(e);
+}
+
+sdma::Step SdmaEngine::Impl::fail_queue(sdma::Queue& q, const std::string& why) {
+  const std::string text = "SDMA queue " + std::to_string(q.id) + ": " + why;
+  std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    q.state = QueueState::kError;
+    q.error = text;
+  }
+  raise(FW_IH_CLIENT_SDMA0 + q.desc.engine, FW_IH_SRC_SDMA_SRBM_WRITE, q, 0);
+  return sdma::Step::kError;
+}
+
+sdma::Step SdmaEngine::Impl::fault(sdma::Queue& q, const std::string& where, uint64_t va) {
+  const std::string text =
+      "SDMA queue " + std::to_string(q.id) + ": " + where + ": page fault at " + hex(va);
+  std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    q.state = QueueState::kError;
+    q.error = text;
+  }
+  const uint64_t page = va >> 12;
+  raise(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q, static_cast<uint32_t>(page),
+        FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32));
+  return sdma::Step::kError;
+}
+
+}  // namespace gcn

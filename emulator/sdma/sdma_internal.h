@@ -1,0 +1,97 @@
+// The SDMA engines' inside, shared by the queue/thread part
+// (sdma_engine.cpp) and the packet part (sdma_packets.cpp).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cp/cp_internal.h"
+#include "sdma/sdma_engine.h"
+
+namespace gcn {
+
+namespace sdma {
+
+struct Queue {
+  int id = -1;
+  SdmaQueueDescriptor desc;
+  std::atomic<QueueState> state{QueueState::kActive};
+  // Under Impl::mu.
+  std::string error;
+  bool unmapped = false;
+  bool update_pending = false;
+  uint64_t new_ring_va = 0, new_ring_bytes = 0;
+
+  // The engine thread's own progress.
+  uint64_t rptr = 0;  // bytes, growing
+  bool quiet = false;
+  uint64_t quiet_doorbell = 0;
+  std::vector<uint32_t> packet;  // the packet being run, out of the ring
+  // The quiet state as kick() reads it from other threads.
+  std::atomic<bool> idle{false};
+  std::atomic<uint64_t> idle_doorbell{0};
+};
+
+// What one packet did.
+enum class Step {
+  kDone,     // finished: move past it
+  kBlocked,  // waits for memory to change (POLL_REGMEM, looping atomic)
+  kError,    // the queue is in error (already reported)
+};
+
+}  // namespace sdma
+
+struct SdmaEngine::Impl {
+  Impl(AddressSpace& m, InterruptHandler h) : memory(m), irq(std::move(h)) {}
+
+  AddressSpace& memory;
+  InterruptHandler irq;
+
+  mutable std::mutex mu;
+  std::condition_variable wake_cv;
+  std::condition_variable idle_cv;
+  std::map<int, std::shared_ptr<sdma::Queue>> queues;
+  uint64_t generation = 0;
+  const sdma::Queue* running = nullptr;
+  int next_id = 0;
+  bool stop = false;
+  bool kicked = false;
+  std::atomic<uint64_t> kicks{0};
+  std::atomic<uint64_t> packets{0};
+  std::thread thread;
+
+  void main();
+  bool may_have_work();               // under mu: whether a kick could find new work
+  void apply_update(sdma::Queue& q);  // under mu, engine not serving q
+  // One pass over a queue; true if it moved. *waiting: stopped at a packet
+  // that waits for memory.
+  bool service(sdma::Queue& q, bool* waiting);
+
+  // Packets (sdma_packets.cpp). pkt holds the whole packet.
+  sdma::Step execute(sdma::Queue& q, cp::GpuMemory& mem, const uint32_t* pkt, uint32_t dwords,
+                     const std::string& where);
+
+  sdma::Step copy_sub_window(sdma::Queue& q, const uint32_t* pkt, const std::string& where);
+
+  // Errors and interrupts.
+  void raise(uint32_t client, uint32_t source, const sdma::Queue& q, uint32_t data0,
+             uint32_t data1 = 0);
+  // A malformed packet: the queue stops, an illegal-packet interrupt.
+  sdma::Step fail_queue(sdma::Queue& q, const std::string& why);
+  // An access to an unmapped (or read-only) address: the queue stops, a VM
+  // fault interrupt naming the page.
+  sdma::Step fault(sdma::Queue& q, const std::string& where, uint64_t va);
+};
+
+// Dwords of the packet whose first n dwords are pkt (n >= 1); 0 when the
+// operation is unknown. A WRITE's size is in its dword 3: with fewer
+// dwords it answers 4, and the caller asks again once it has them.
+uint32_t sdma_packet_dwords(const uint32_t* pkt, uint32_t n);
+
+}  // namespace gcn
