@@ -1,0 +1,143 @@
+// The one in-memory form of an HSAIL module: the three standard BRIG
+// sections (hsa_data, hsa_code, hsa_operand, PRM 18.2) as byte vectors, in
+// exactly the layout they have in a BRIG file. The parser appends entries,
+// the BRIG writer lays the sections out, the BRIG reader loads and checks
+// them, and the disassembler (later the validator and the finalizer) reads
+// entries through the typed, bounds-checked accessors below. Keeping BRIG as
+// the representation makes "our BRIG equals HSAILasm's" a property of the
+// parser's emission order, and reading BRIG costs no translation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "brig.h"
+#include "error.h"
+
+namespace hsail {
+
+enum class SectionId { kData = 0, kCode = 1, kOperand = 2 };
+
+// One BRIG section including its header; offsets are section offsets.
+class Section {
+ public:
+  Section(SectionId id, std::string_view name);
+  SectionId id() const { return id_; }
+  const std::string& name() const { return name_; }
+  uint32_t header_size() const { return header_size_; }
+  uint32_t size() const { return static_cast<uint32_t>(bytes_.size()); }
+  const std::vector<uint8_t>& bytes() const { return bytes_; }
+
+  // Appends raw bytes padded with zeros to a multiple of 4; returns the offset.
+  uint32_t append(const void* p, size_t n);
+  // Replaces the whole section (the reader's path); header already checked.
+  void assign(const uint8_t* p, size_t n, uint32_t header_size);
+
+  // Bounds-checked typed access; throws BrigError if [off, off+sizeof(T)) is
+  // outside the entries or off is not 4-byte aligned.
+  template <class T>
+  T get(uint32_t off) const {
+    check_range(off, sizeof(T));
+    T v;
+    std::memcpy(&v, bytes_.data() + off, sizeof(T));
+    return v;
+  }
+  template <class T>
+  void put(uint32_t off, const T& v) {
+    check_range(off, sizeof(T));
+    std::memcpy(bytes_.data() + off, &v, sizeof(T));
+  }
+  const uint8_t* raw(uint32_t off, size_t n) const {
+    check_range(off, n);
+    return bytes_.data() + off;
+  }
+
+ private:
+  void check_range(uint32_t off, size_t n) const;
+  SectionId id_;
+  std::string name_;
+  uint32_t header_size_;
+  std::vector<uint8_t> bytes_;
+};
+
+class Module {
+ public:
+  Module();
+
+  Section& data() { return data_; }
+  Section& code() { return code_; }
+  Section& operands() { return operand_; }
+  const Section& data() const { return data_; }
+  const Section& code() const { return code_; }
+  const Section& operands() const { return operand_; }
+
+  // hsa_data. Strings and constant bytes share one pool and are stored once
+  // (HSAILasm does the same); offset lists are always fresh entries.
+  uint32_t add_bytes(const void* p, size_t n);
+  uint32_t add_string(std::string_view s) { return add_bytes(s.data(), s.size()); }
+  uint32_t add_list(const std::vector<uint32_t>& offsets);
+
+  // Reads a data entry: bytes, string or offset list. Throw BrigError when the
+  // entry does not fit in the section.
+  std::string_view data_bytes(uint32_t off) const;
+  std::vector<uint32_t> data_list(uint32_t off) const;
+
+  // hsa_code / hsa_operand: appends an entry whose first member is
+  // fw_brig_base; byte_count and kind are filled in here.
+  template <class T>
+  uint32_t add_code(T entry, uint16_t kind) {
+    set_base(&entry, kind);
+    return code_.append(&entry, sizeof(T));
+  }
+  template <class T>
+  uint32_t add_operand(T entry, uint16_t kind) {
+    set_base(&entry, kind);
+    return operand_.append(&entry, sizeof(T));
+  }
+
+  // The base of the entry at off in code or operand; checks that a whole
+  // entry of at least sizeof(T) bytes starts there.
+  fw_brig_base base_at(const Section& s, uint32_t off) const;
+  template <class T>
+  T code_entry(uint32_t off) const {
+    check_entry(code_, off, sizeof(T));
+    return code_.get<T>(off);
+  }
+  template <class T>
+  T operand_entry(uint32_t off) const {
+    check_entry(operand_, off, sizeof(T));
+    return operand_.get<T>(off);
+  }
+
+  // The module as a BRIG file (module header, section index, 3 sections).
+  std::vector<uint8_t> to_brig() const;
+  // Loads a BRIG file, checking every structural rule of PRM 18.2-18.6 that
+  // the accessors rely on (sizes, alignment, entry chains, kinds).
+  static Module from_brig(const uint8_t* p, size_t n);  // throws BrigError
+
+ private:
+  template <class T>
+  static void set_base(T* e, uint16_t kind) {
+    fw_brig_base b{static_cast<uint16_t>(sizeof(T)), kind};
+    std::memcpy(e, &b, sizeof(b));
+  }
+  void check_entry(const Section& s, uint32_t off, size_t min_size) const;
+  void index_entries();
+
+  Section data_;
+  Section code_;
+  Section operand_;
+  std::unordered_map<std::string, uint32_t> pool_;
+  // Entry starts of code and operand sections, filled by the reader so that
+  // references into the middle of an entry are rejected.
+  std::vector<bool> code_starts_;
+  std::vector<bool> operand_starts_;
+  bool indexed_ = false;
+};
+
+}  // namespace hsail
