@@ -94,9 +94,12 @@ void remove_waiters(std::vector<Waiter>& waiters) {
 }  // namespace
 
 void set_event_locked(Process& p, Event& ev) {
+  (void)p;
   ev.signaled = !ev.auto_reset || ev.waiters.empty();
-  for (Waiter* w : ev.waiters) w->activated = true;
-  p.ev_cv.notify_all();
+  for (Waiter* w : ev.waiters) {
+    w->activated = true;
+    w->wake->notify_one();
+  }
 }
 
 int ioctl_create_event(Process& p, void* args) {
@@ -131,11 +134,13 @@ int ioctl_destroy_event(Process& p, void* args) {
   Event* ev = find(p, a->event_id);
   if (!ev) return -EINVAL;
   // Waiters see the event gone and fail their wait.
-  for (Waiter* w : ev->waiters) w->event = nullptr;
+  for (Waiter* w : ev->waiters) {
+    w->event = nullptr;
+    w->wake->notify_one();
+  }
   if (ev->type == KFD_IOC_EVENT_SIGNAL || ev->type == KFD_IOC_EVENT_DEBUG_EVENT)
     --p.signal_event_count;
   p.events.erase(a->event_id);
-  p.ev_cv.notify_all();
   return 0;
 }
 
@@ -170,7 +175,9 @@ int ioctl_wait_events(Process& p, void* args) {
     d->gpu->sdma().kick();
   }
 
+  std::condition_variable wake;
   std::vector<Waiter> waiters(a->num_events);
+  for (Waiter& w : waiters) w.wake = &wake;
   std::unique_lock<std::mutex> lock(p.ev_mu);
   for (uint32_t i = 0; i < a->num_events; ++i) {
     Event* ev = find(p, data[i].event_id);
@@ -187,10 +194,10 @@ int ioctl_wait_events(Process& p, void* args) {
   auto done = [&] { return test_condition(all, waiters) != KFD_IOC_WAIT_RESULT_TIMEOUT; };
   if (!done()) {
     if (a->timeout == kTimeoutInfinite) {
-      p.ev_cv.wait(lock, done);
+      wake.wait(lock, done);
     } else if (a->timeout != kTimeoutImmediate) {
       const auto ms = std::chrono::milliseconds(std::min<uint32_t>(a->timeout, 0x7fffffffu));
-      p.ev_cv.wait_for(lock, ms, done);
+      wake.wait_for(lock, ms, done);
     }
   }
   const uint32_t result = test_condition(all, waiters);

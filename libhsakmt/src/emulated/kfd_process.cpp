@@ -41,8 +41,13 @@ Process::~Process() {
   for (auto& dev : devices) dev->gpu.reset();
   {
     std::lock_guard<std::mutex> lock(ev_mu);
-    for (auto& [id, ev] : events)
-      for (Waiter* w : ev->waiters) w->event = nullptr;
+    // A thread still waiting fails its wait (as on a destroyed event).
+    for (auto& [id, ev] : events) {
+      for (Waiter* w : ev->waiters) {
+        w->event = nullptr;
+        w->wake->notify_one();
+      }
+    }
     events.clear();
   }
   bos.clear();

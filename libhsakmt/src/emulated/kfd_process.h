@@ -100,9 +100,14 @@ struct Device {
 };
 
 struct Event;
+// One per event of a WAIT_EVENTS call, whose thread sleeps on `wake`.
+// Only the waiters of an event that changes are woken (a process-wide
+// condition would wake every sleeping thread, the runtime's error watcher
+// too, at each completion signal's interrupt).
 struct Waiter {
   Event* event = nullptr;  // nullptr once the event is destroyed
   bool activated = false;
+  std::condition_variable* wake = nullptr;
 };
 
 struct Event {
@@ -126,7 +131,6 @@ struct Process {
   std::vector<bool> queue_ids = std::vector<bool>(kMaxQueuesPerProcess, false);
 
   std::mutex ev_mu;
-  std::condition_variable ev_cv;
   std::map<uint32_t, std::unique_ptr<Event>> events;
   uint64_t* signal_slots = nullptr;  // event page (user BO or internal)
   uint32_t signal_slot_count = 0;    // slots mapped
