@@ -1,31 +1,19 @@
 // The command processor's queues and its thread: maps and unmaps hardware
-// queues, and polls every mapped queue. After activity the thread spins for
-// a short while (a doorbell usually follows a completion closely), then
-// sleeps with a growing timeout so that an idle GPU costs almost nothing;
-// kick() and map_queue() wake it at once.
-#include <immintrin.h>
-
+// queues, and polls every mapped queue, paced by an IdlePacer (spin after
+// activity, since a doorbell usually follows a completion closely, then
+// growing sleeps so that an idle GPU costs almost nothing); kick() and
+// map_queue() wake it at once.
 #include <chrono>
 #include <cstdio>
 
 #include "cp_internal.h"
+#include "platform/idle_pacer.h"
 
 namespace gcn {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Spin this long after the last progress before sleeping.
-constexpr auto kSpinWindow = std::chrono::microseconds(200);
-// Sleep interval bounds once idle: doubles from the first to the last.
-// Each wake-up costs the host about 10 us (timer, two context switches),
-// so 1 ms is about 1% of a core; after a longer quiet spell the CP polls
-// less often still. kick() (a waiter about to block) cuts any sleep short.
-constexpr auto kFirstSleep = std::chrono::microseconds(50);
-constexpr auto kLongestSleep = std::chrono::microseconds(1000);
-constexpr auto kDeepIdleAfter = std::chrono::milliseconds(100);
-constexpr auto kDeepIdleSleep = std::chrono::microseconds(4000);
 
 bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
 
@@ -192,8 +180,7 @@ void CommandProcessor::Impl::main() {
   std::vector<std::shared_ptr<cp::Queue>> list;  // this thread's copy of the queue set
   uint64_t seen_generation = ~0ull;
   uint64_t seen_kicks = 0;
-  Clock::time_point last_progress = Clock::now();
-  auto sleep = kFirstSleep;
+  IdlePacer pacer;
 
   for (;;) {
     {
@@ -238,29 +225,11 @@ void CommandProcessor::Impl::main() {
       idle_cv.notify_all();
     }
 
-    const auto now = Clock::now();
-    if (progress) {
-      last_progress = now;
-      sleep = kFirstSleep;
-      continue;
-    }
-    if (now - last_progress < kSpinWindow) {
-      for (int i = 0; i < 16; ++i) _mm_pause();
-      std::this_thread::yield();
-      continue;
-    }
+    if (pacer.poll_again(progress)) continue;
     std::unique_lock<std::mutex> lock(mu);
-    if (!kicked && !stop) wake_cv.wait_for(lock, sleep, [&] { return kicked || stop; });
-    if (kicked) {
-      // A hint that work is coming: spin again for a while.
-      kicked = false;
-      last_progress = Clock::now();
-      sleep = kFirstSleep;
-    } else if (Clock::now() - last_progress > kDeepIdleAfter) {
-      sleep = kDeepIdleSleep;
-    } else {
-      sleep = std::min<std::chrono::microseconds>(sleep * 2, kLongestSleep);
-    }
+    pacer.sleep(lock, wake_cv, false, [&] { return kicked || stop; });
+    pacer.woke(kicked);
+    kicked = false;
   }
 }
 

@@ -7,6 +7,7 @@
 #include "amd_queue.h"
 #include "amd_signal.h"
 #include "cp_internal.h"
+#include "platform/ih_entry_build.h"
 
 namespace gcn {
 
@@ -32,17 +33,7 @@ void store_queue_error(const AddressSpace& as, const cp::Queue& q, int64_t code)
 
 void CommandProcessor::Impl::raise(uint32_t client, uint32_t source, const cp::Queue& q,
                                    uint32_t data0, uint32_t data1) {
-  if (!irq) return;
-  fw_ih_entry e{};
-  const uint64_t ts = gpu_clock();
-  e.dw0 = FW_FIELD_PREP(FW_IH_CLIENT_ID, client) | FW_FIELD_PREP(FW_IH_SOURCE_ID, source) |
-          FW_FIELD_PREP(FW_IH_VMID, q.desc.vmid);
-  e.timestamp_lo = static_cast<uint32_t>(ts);
-  e.dw2 = FW_FIELD_PREP(FW_IH_TIMESTAMP_HI, ts >> 32);
-  e.dw3 = FW_FIELD_PREP(FW_IH_PASID, q.desc.pasid);
-  e.src_data[0] = data0;
-  e.src_data[1] = data1;
-  irq(e);
+  if (irq) irq(ih_entry(client, source, q.desc.vmid, q.desc.pasid, gpu_clock(), data0, data1));
 }
 
 bool CommandProcessor::Impl::complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t va) {

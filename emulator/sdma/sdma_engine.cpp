@@ -1,33 +1,23 @@
-// The SDMA engines' queues and their thread. The thread follows the CP's
-// back-off: it spins for a short while after progress, then sleeps with a
-// growing timeout, so idle engines cost almost nothing; a queue found empty
+// The SDMA engines' queues and their thread. The thread is paced like the
+// CP's (platform/idle_pacer.h), so idle engines cost almost nothing, and
+// sleeps without a limit while no queue is mapped; a queue found empty
 // is not looked at again until its doorbell changes. kick() and map_queue()
 // wake it at once.
 //
 // Pointers: the doorbell holds the write pointer and the engine writes back
 // its read pointer, both 64-bit byte offsets that only grow (SDMA v4 as
 // ROCr drives it); the ring position is the offset modulo the ring size.
-#include <immintrin.h>
-
 #include <chrono>
 #include <cstdio>
 
-#include "ih_entry.h"
+#include "platform/idle_pacer.h"
+#include "platform/ih_entry_build.h"
 #include "sdma/sdma_internal.h"
 #include "sdma_packets.h"
 
 namespace gcn {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// The CP's back-off constants (command_processor.cpp explains the costs).
-constexpr auto kSpinWindow = std::chrono::microseconds(200);
-constexpr auto kFirstSleep = std::chrono::microseconds(50);
-constexpr auto kLongestSleep = std::chrono::microseconds(1000);
-constexpr auto kDeepIdleAfter = std::chrono::milliseconds(100);
-constexpr auto kDeepIdleSleep = std::chrono::microseconds(4000);
 
 // The smallest ring that holds the largest fixed-size packet several times.
 constexpr uint64_t kMinRingBytes = 256;
@@ -157,8 +147,7 @@ void SdmaEngine::Impl::main() {
   std::vector<std::shared_ptr<sdma::Queue>> list;
   uint64_t seen_generation = ~0ull;
   uint64_t seen_kicks = 0;
-  Clock::time_point last_progress = Clock::now();
-  auto sleep = kFirstSleep;
+  IdlePacer pacer;
 
   for (;;) {
     {
@@ -199,33 +188,12 @@ void SdmaEngine::Impl::main() {
       idle_cv.notify_all();
     }
 
-    const auto now = Clock::now();
-    if (progress) {
-      last_progress = now;
-      sleep = kFirstSleep;
-      continue;
-    }
-    if (now - last_progress < kSpinWindow) {
-      for (int i = 0; i < 16; ++i) _mm_pause();
-      std::this_thread::yield();
-      continue;
-    }
+    if (pacer.poll_again(progress)) continue;
     std::unique_lock<std::mutex> lock(mu);
-    if (queues.empty()) {
-      // No queue to poll: sleep until one is mapped (map_queue kicks).
-      wake_cv.wait(lock, [&] { return kicked || stop; });
-    } else if (!kicked && !stop) {
-      wake_cv.wait_for(lock, sleep, [&] { return kicked || stop; });
-    }
-    if (kicked) {
-      kicked = false;
-      last_progress = Clock::now();
-      sleep = kFirstSleep;
-    } else if (Clock::now() - last_progress > kDeepIdleAfter) {
-      sleep = kDeepIdleSleep;
-    } else {
-      sleep = std::min<std::chrono::microseconds>(sleep * 2, kLongestSleep);
-    }
+    // With no queue to poll, sleep until one is mapped (map_queue kicks).
+    pacer.sleep(lock, wake_cv, queues.empty(), [&] { return kicked || stop; });
+    pacer.woke(kicked);
+    kicked = false;
   }
 }
 
@@ -301,17 +269,7 @@ bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {
 
 void SdmaEngine::Impl::raise(uint32_t client, uint32_t source, const sdma::Queue& q, uint32_t data0,
                              uint32_t data1) {
-  if (!irq) return;
-  fw_ih_entry e{};
-  const uint64_t ts = gpu_clock();
-  e.dw0 = FW_FIELD_PREP(FW_IH_CLIENT_ID, client) | FW_FIELD_PREP(FW_IH_SOURCE_ID, source) |
-          FW_FIELD_PREP(FW_IH_VMID, q.desc.vmid);
-  e.timestamp_lo = static_cast<uint32_t>(ts);
-  e.dw2 = FW_FIELD_PREP(FW_IH_TIMESTAMP_HI, ts >> 32);
-  e.dw3 = FW_FIELD_PREP(FW_IH_PASID, q.desc.pasid);
-  e.src_data[0] = data0;
-  e.src_data[1] = data1;
-  irq(e);
+  if (irq) irq(ih_entry(client, source, q.desc.vmid, q.desc.pasid, gpu_clock(), data0, data1));
 }
 
 sdma::Step SdmaEngine::Impl::fail_queue(sdma::Queue& q, const std::string& why) {
