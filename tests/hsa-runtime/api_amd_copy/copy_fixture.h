@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "hsa_test_agents.h"
+
 namespace copy_test {
 
 // Bytes no copy of zeroed memory could produce by accident.
@@ -34,17 +36,9 @@ class ApiCopyFixture : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_iterate_agents(
-                  [](hsa_agent_t a, void* data) {
-                    auto* self = static_cast<ApiCopyFixture*>(data);
-                    hsa_device_type_t t{};
-                    hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-                    if (t == HSA_DEVICE_TYPE_GPU && self->gpu_.handle == 0) self->gpu_ = a;
-                    if (t == HSA_DEVICE_TYPE_CPU && self->cpu_.handle == 0) self->cpu_ = a;
-                    return HSA_STATUS_SUCCESS;
-                  },
-                  this),
-              HSA_STATUS_SUCCESS);
+    const hsa_test::FirstAgents first = hsa_test::first_agents();
+    gpu_ = first.gpu;
+    cpu_ = first.cpu;
     ASSERT_NE(gpu_.handle, 0u) << "the emulated topology has a GPU";
     ASSERT_NE(cpu_.handle, 0u);
     system_ = global_region(cpu_);

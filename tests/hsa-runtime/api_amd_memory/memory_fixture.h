@@ -13,18 +13,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "hsa_test_agents.h"
+
 namespace amd_memory_test {
 
-inline std::vector<hsa_agent_t> all_agents() {
-  std::vector<hsa_agent_t> agents;
-  hsa_iterate_agents(
-      [](hsa_agent_t a, void* data) {
-        static_cast<std::vector<hsa_agent_t>*>(data)->push_back(a);
-        return HSA_STATUS_SUCCESS;
-      },
-      &agents);
-  return agents;
-}
+using hsa_test::all_agents;
+using hsa_test::device_of;
 
 inline std::vector<hsa_amd_memory_pool_t> pools_of(hsa_agent_t a) {
   std::vector<hsa_amd_memory_pool_t> pools;

@@ -14,6 +14,7 @@
 
 #include "aql_packet.h"
 #include "fw_common.h"
+#include "hsa_test_agents.h"
 #include "thunk_gpu.h"
 
 namespace queue_test {
@@ -28,18 +29,9 @@ class ApiQueueTest : public ::testing::Test {
 
   // Agent handles are valid for one init .. shut_down span.
   void find_agents() {
-    gpu_.handle = cpu_.handle = 0;
-    ASSERT_EQ(hsa_iterate_agents(
-                  [](hsa_agent_t a, void* data) {
-                    auto* self = static_cast<ApiQueueTest*>(data);
-                    hsa_device_type_t t{};
-                    hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-                    if (t == HSA_DEVICE_TYPE_GPU && self->gpu_.handle == 0) self->gpu_ = a;
-                    if (t == HSA_DEVICE_TYPE_CPU && self->cpu_.handle == 0) self->cpu_ = a;
-                    return HSA_STATUS_SUCCESS;
-                  },
-                  this),
-              HSA_STATUS_SUCCESS);
+    const hsa_test::FirstAgents first = hsa_test::first_agents();
+    gpu_ = first.gpu;
+    cpu_ = first.cpu;
     ASSERT_NE(gpu_.handle, 0u) << "the emulated topology has a GPU";
     ASSERT_NE(cpu_.handle, 0u);
   }

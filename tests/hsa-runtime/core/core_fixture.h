@@ -9,24 +9,12 @@
 
 #include <vector>
 
+#include "hsa_test_agents.h"
+
 namespace core_test {
 
-inline std::vector<hsa_agent_t> all_agents() {
-  std::vector<hsa_agent_t> agents;
-  hsa_iterate_agents(
-      [](hsa_agent_t a, void* data) {
-        static_cast<std::vector<hsa_agent_t>*>(data)->push_back(a);
-        return HSA_STATUS_SUCCESS;
-      },
-      &agents);
-  return agents;
-}
-
-inline hsa_device_type_t device_of(hsa_agent_t a) {
-  hsa_device_type_t t{};
-  EXPECT_EQ(hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t), HSA_STATUS_SUCCESS);
-  return t;
-}
+using hsa_test::all_agents;
+using hsa_test::device_of;
 
 inline std::vector<hsa_region_t> regions_of(hsa_agent_t a) {
   std::vector<hsa_region_t> regions;
