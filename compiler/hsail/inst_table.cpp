@@ -15,7 +15,6 @@ namespace {
 #define PACKED_FLOAT " f16x2 f16x4 f16x8 f32x2 f32x4 f64x2"
 constexpr const char* kIntFloat = "u32 u64 s32 s64 f16 f32 f64";
 constexpr const char* kIntFloatPacked = "u32 u64 s32 s64 f16 f32 f64" PACKED_INT PACKED_FLOAT;
-constexpr const char* kSigned = "s32 s64 f16 f32 f64";
 constexpr const char* kSignedPacked = "s32 s64 f16 f32 f64" PACKED_SIGNED PACKED_FLOAT;
 constexpr const char* kIntPacked = "u32 u64 s32 s64" PACKED_INT;
 constexpr const char* kInt = "u32 u64 s32 s64";

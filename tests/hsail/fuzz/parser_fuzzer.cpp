@@ -1,0 +1,33 @@
+// libFuzzer target for the HSAIL text parser: any byte string is either
+// assembled or rejected with a SyntaxError. Whatever is assembled must load
+// back from its BRIG and disassemble, since the writer must never produce a
+// file the reader refuses. Any other exception, crash or sanitizer report is
+// a finding.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+#include <vector>
+
+#include "disassembler.h"
+#include "error.h"
+#include "module.h"
+#include "parser.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::vector<uint8_t> brig;
+  try {
+    brig =
+        hsail::parse_hsail(std::string_view(reinterpret_cast<const char*>(data), size)).to_brig();
+  } catch (const hsail::SyntaxError&) {
+    return 0;  // rejected input: the expected outcome for most mutations
+  }
+  try {
+    hsail::disassemble(hsail::Module::from_brig(brig.data(), brig.size()));
+  } catch (const hsail::BrigError& e) {
+    std::fprintf(stderr, "accepted text gives BRIG the reader refuses: %s\n", e.what());
+    std::abort();
+  }
+  return 0;
+}
