@@ -7,19 +7,11 @@
 #include <cstdio>
 #include <cstring>
 
+#include "status_text.h"
+
 namespace hsarun {
 
 namespace {
-
-std::string describe(const std::string& call, hsa_status_t status) {
-  char code[16];
-  std::snprintf(code, sizeof code, "0x%x", static_cast<unsigned>(status));
-  std::string out = call + " failed (status " + code + ")";
-  const char* text = nullptr;
-  if (hsa_status_string(status, &text) == HSA_STATUS_SUCCESS && text)
-    out += ": " + std::string(text);
-  return out;
-}
 
 // The queue's error callback runs on a runtime thread; the waiting loop
 // polls this.
@@ -60,7 +52,7 @@ T symbol_info(hsa_executable_symbol_t s, hsa_executable_symbol_info_t attr, cons
 }  // namespace
 
 HsaFailure::HsaFailure(const std::string& call, hsa_status_t status)
-    : std::runtime_error(describe(call, status)) {}
+    : std::runtime_error(hsa_tools::describe_failure(call, status)) {}
 
 void check(hsa_status_t status, const std::string& call) {
   if (status != HSA_STATUS_SUCCESS && status != HSA_STATUS_INFO_BREAK)
@@ -240,7 +232,7 @@ DispatchResult Session::dispatch(const Kernel& k, void* kernargs, const Dispatch
       break;
     }
     if (g_queue_error.load() != HSA_STATUS_SUCCESS) {
-      result.error = describe("the dispatch", g_queue_error.load());
+      result.error = hsa_tools::describe_failure("the dispatch", g_queue_error.load());
       break;
     }
     if (Clock::now() > deadline) {

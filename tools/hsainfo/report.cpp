@@ -1,4 +1,5 @@
 #include "report.h"
+#include "status_text.h"
 
 namespace hsainfo {
 
@@ -7,20 +8,10 @@ namespace {
 // Labels end in one column so values line up like rocminfo's.
 constexpr size_t kLabelColumn = 36;
 
-std::string describe(const std::string& call, hsa_status_t status) {
-  char code[16];
-  std::snprintf(code, sizeof code, "0x%x", static_cast<unsigned>(status));
-  std::string out = call + " failed (status " + code + ")";
-  const char* text = nullptr;
-  if (hsa_status_string(status, &text) == HSA_STATUS_SUCCESS && text)
-    out += ": " + std::string(text);
-  return out;
-}
-
 }  // namespace
 
 RuntimeFailure::RuntimeFailure(const std::string& call, hsa_status_t status)
-    : std::runtime_error(describe(call, status)), status_(status) {}
+    : std::runtime_error(hsa_tools::describe_failure(call, status)), status_(status) {}
 
 void check(hsa_status_t status, const std::string& call) {
   if (status != HSA_STATUS_SUCCESS && status != HSA_STATUS_INFO_BREAK)
