@@ -44,18 +44,7 @@ CommandProcessor::CommandProcessor(AddressSpace& memory, ShaderEngine& engine, I
 }
 
 CommandProcessor::~CommandProcessor() {
-  std::vector<int> ids;
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    for (const auto& [id, q] : impl_->queues) ids.push_back(id);
-  }
-  for (int id : ids) unmap_queue(id);
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    impl_->stop = true;
-  }
-  impl_->wake_cv.notify_all();
-  impl_->thread.join();
+  impl_->shut_down([this](int id) { unmap_queue(id); });
   delete impl_;
 }
 
@@ -82,65 +71,22 @@ int CommandProcessor::map_queue(const QueueDescriptor& d) {
       if (mem.load_acquire(d.read_ptr_va, &r)) q->rptr = r;
     }
   }
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    q->id = impl_->next_id++;
-    impl_->queues[q->id] = q;
-    ++impl_->generation;
-    impl_->kicked = true;
-  }
-  impl_->wake_cv.notify_all();
-  return q->id;
+  return impl_->add(std::move(q));
 }
 
 bool CommandProcessor::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
   if (ring_bytes && (!power_of_two(ring_bytes) || ring_bytes < FW_AQL_PACKET_SIZE)) return false;
-  std::unique_lock<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  if (it == impl_->queues.end()) return false;
-  cp::Queue* q = it->second.get();
-  // The state changes now (a running dispatch finishes, no new packet
-  // starts); the CP thread reads the ring without the lock, so a new ring
-  // takes effect once it is not serving the queue.
-  q->desc.active = active;
-  if (q->state != QueueState::kError)
-    q->state = active ? QueueState::kActive : QueueState::kInactive;
-  q->new_ring_va = ring_va;
-  q->new_ring_bytes = ring_bytes;
-  q->update_pending = true;
-  if (impl_->running != q) impl_->apply_update(*q);
-  impl_->kicked = true;
-  lock.unlock();
-  impl_->wake_cv.notify_all();
-  return true;
+  return impl_->update(id, ring_va, ring_bytes, active);
 }
 
 void CommandProcessor::unmap_queue(int id) {
-  std::unique_lock<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  if (it == impl_->queues.end()) return;
-  std::shared_ptr<cp::Queue> q = it->second;
-  impl_->queues.erase(it);
-  ++impl_->generation;
-  q->unmapped = true;
-  q->cancel.store(true);  // stops a dispatch of this queue between quanta
-  // From the interrupt handler (on the CP thread) waiting would deadlock;
-  // the packet processors stop at the cancel flag once the handler returns.
-  if (std::this_thread::get_id() == impl_->thread.get_id()) return;
-  impl_->idle_cv.wait(lock, [&] { return impl_->running != q.get(); });
+  // The cancel flag stops a dispatch of this queue between quanta.
+  impl_->remove(id, [](cp::Queue& q) { q.cancel.store(true); });
 }
 
-QueueState CommandProcessor::state(int id) const {
-  std::lock_guard<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  return it == impl_->queues.end() ? QueueState::kInactive : it->second->state.load();
-}
+QueueState CommandProcessor::state(int id) const { return impl_->state(id); }
 
-std::string CommandProcessor::error(int id) const {
-  std::lock_guard<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  return it == impl_->queues.end() ? std::string() : it->second->error;
-}
+std::string CommandProcessor::error(int id) const { return impl_->error(id); }
 
 // A kick only matters when some queue may have work the CP has not seen
 // (a rung doorbell, a packet waiting on a signal): a thread blocking on a
@@ -160,13 +106,7 @@ bool CommandProcessor::Impl::may_have_work() {
 }
 
 void CommandProcessor::kick() {
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    if (!impl_->may_have_work()) return;
-    impl_->kicked = true;
-  }
-  impl_->kicks.fetch_add(1, std::memory_order_relaxed);
-  impl_->wake_cv.notify_one();
+  impl_->kick([this] { return impl_->may_have_work(); });
 }
 
 CommandProcessor::Stats CommandProcessor::stats() const {
@@ -231,13 +171,6 @@ void CommandProcessor::Impl::main() {
     pacer.woke(kicked);
     kicked = false;
   }
-}
-
-void CommandProcessor::Impl::apply_update(cp::Queue& q) {
-  q.desc.ring_va = q.new_ring_va;
-  q.desc.ring_bytes = q.new_ring_bytes;
-  q.update_pending = false;
-  q.quiet = false;
 }
 
 bool CommandProcessor::Impl::service(cp::Queue& q) {

@@ -16,6 +16,7 @@
 #include "command_processor.h"
 #include "gpu_memory.h"
 #include "memory/address_space.h"
+#include "platform/queue_set.h"
 #include "pm4_packets.h"
 #include "shader/shader_engine.h"
 
@@ -89,7 +90,8 @@ enum class Step {
 
 }  // namespace cp
 
-struct CommandProcessor::Impl {
+// The queue set, the thread and its handshakes come from QueueSet.
+struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   Impl(AddressSpace& m, ShaderEngine& e, InterruptHandler h)
       : memory(m), engine(e), irq(std::move(h)) {}
 
@@ -97,24 +99,11 @@ struct CommandProcessor::Impl {
   ShaderEngine& engine;
   InterruptHandler irq;
 
-  mutable std::mutex mu;
-  std::condition_variable wake_cv;  // kick, map, stop
-  std::condition_variable idle_cv;  // the CP left a queue (unmap waits)
-  std::map<int, std::shared_ptr<cp::Queue>> queues;
-  uint64_t generation = 0;             // bumped when the queue set changes
-  const cp::Queue* running = nullptr;  // the queue the CP thread serves now
-  int next_id = 0;
-  bool stop = false;
-  bool kicked = false;
-  std::atomic<uint64_t> kicks{0};  // every kick(): quiet queues are looked at again
-
   std::atomic<uint64_t> packets{0};
   std::atomic<uint64_t> dispatches{0};
-  std::thread thread;
 
   void main();
-  void apply_update(cp::Queue& q);  // under mu, CP not serving q
-  bool may_have_work();             // under mu: whether a kick could find new work
+  bool may_have_work();  // under mu: whether a kick could find new work
   // One pass over a queue: processes what is ready. True if anything moved.
   bool service(cp::Queue& q);
   bool service_aql(cp::Queue& q);

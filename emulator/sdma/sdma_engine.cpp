@@ -37,18 +37,7 @@ SdmaEngine::SdmaEngine(AddressSpace& memory, InterruptHandler irq)
 }
 
 SdmaEngine::~SdmaEngine() {
-  std::vector<int> ids;
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    for (const auto& [id, q] : impl_->queues) ids.push_back(id);
-  }
-  for (int id : ids) unmap_queue(id);
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    impl_->stop = true;
-  }
-  impl_->wake_cv.notify_all();
-  impl_->thread.join();
+  impl_->shut_down([this](int id) { unmap_queue(id); });
   delete impl_;
 }
 
@@ -63,59 +52,21 @@ int SdmaEngine::map_queue(const SdmaQueueDescriptor& d) {
     cp::GpuMemory mem(impl_->memory);
     mem.store_release<uint64_t>(d.read_ptr_va, 0);
   }
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    q->id = impl_->next_id++;
-    impl_->queues[q->id] = q;
-    ++impl_->generation;
-    impl_->kicked = true;
-  }
-  impl_->wake_cv.notify_all();
-  return q->id;
+  return impl_->add(std::move(q));
 }
 
 bool SdmaEngine::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
   if (!ring_ok(ring_bytes)) return false;
-  std::unique_lock<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  if (it == impl_->queues.end()) return false;
-  sdma::Queue* q = it->second.get();
-  q->desc.active = active;
-  if (q->state != QueueState::kError)
-    q->state = active ? QueueState::kActive : QueueState::kInactive;
-  q->new_ring_va = ring_va;
-  q->new_ring_bytes = ring_bytes;
-  q->update_pending = true;
-  if (impl_->running != q) impl_->apply_update(*q);
-  impl_->kicked = true;
-  lock.unlock();
-  impl_->wake_cv.notify_all();
-  return true;
+  return impl_->update(id, ring_va, ring_bytes, active);
 }
 
 void SdmaEngine::unmap_queue(int id) {
-  std::unique_lock<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  if (it == impl_->queues.end()) return;
-  std::shared_ptr<sdma::Queue> q = it->second;
-  impl_->queues.erase(it);
-  ++impl_->generation;
-  q->unmapped = true;
-  if (std::this_thread::get_id() == impl_->thread.get_id()) return;
-  impl_->idle_cv.wait(lock, [&] { return impl_->running != q.get(); });
+  impl_->remove(id, [](sdma::Queue&) {});
 }
 
-QueueState SdmaEngine::state(int id) const {
-  std::lock_guard<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  return it == impl_->queues.end() ? QueueState::kInactive : it->second->state.load();
-}
+QueueState SdmaEngine::state(int id) const { return impl_->state(id); }
 
-std::string SdmaEngine::error(int id) const {
-  std::lock_guard<std::mutex> lock(impl_->mu);
-  auto it = impl_->queues.find(id);
-  return it == impl_->queues.end() ? std::string() : it->second->error;
-}
+std::string SdmaEngine::error(int id) const { return impl_->error(id); }
 
 // As for the CP: a kick only wakes the thread when some queue may have
 // work it has not seen (a rung doorbell, a packet that waits), so a thread
@@ -132,13 +83,7 @@ bool SdmaEngine::Impl::may_have_work() {
 }
 
 void SdmaEngine::kick() {
-  {
-    std::lock_guard<std::mutex> lock(impl_->mu);
-    if (!impl_->may_have_work()) return;
-    impl_->kicked = true;
-  }
-  impl_->kicks.fetch_add(1, std::memory_order_relaxed);
-  impl_->wake_cv.notify_one();
+  impl_->kick([this] { return impl_->may_have_work(); });
 }
 
 uint64_t SdmaEngine::packets() const { return impl_->packets.load(std::memory_order_relaxed); }
@@ -195,13 +140,6 @@ void SdmaEngine::Impl::main() {
     pacer.woke(kicked);
     kicked = false;
   }
-}
-
-void SdmaEngine::Impl::apply_update(sdma::Queue& q) {
-  q.desc.ring_va = q.new_ring_va;
-  q.desc.ring_bytes = q.new_ring_bytes;
-  q.update_pending = false;
-  q.quiet = false;
 }
 
 bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {

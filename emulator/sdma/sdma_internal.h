@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cp/cp_internal.h"
+#include "platform/queue_set.h"
 #include "sdma/sdma_engine.h"
 
 namespace gcn {
@@ -47,28 +48,17 @@ enum class Step {
 
 }  // namespace sdma
 
-struct SdmaEngine::Impl {
+// The queue set, the thread and its handshakes come from QueueSet.
+struct SdmaEngine::Impl : QueueSet<sdma::Queue> {
   Impl(AddressSpace& m, InterruptHandler h) : memory(m), irq(std::move(h)) {}
 
   AddressSpace& memory;
   InterruptHandler irq;
 
-  mutable std::mutex mu;
-  std::condition_variable wake_cv;
-  std::condition_variable idle_cv;
-  std::map<int, std::shared_ptr<sdma::Queue>> queues;
-  uint64_t generation = 0;
-  const sdma::Queue* running = nullptr;
-  int next_id = 0;
-  bool stop = false;
-  bool kicked = false;
-  std::atomic<uint64_t> kicks{0};
   std::atomic<uint64_t> packets{0};
-  std::thread thread;
 
   void main();
-  bool may_have_work();               // under mu: whether a kick could find new work
-  void apply_update(sdma::Queue& q);  // under mu, engine not serving q
+  bool may_have_work();  // under mu: whether a kick could find new work
   // One pass over a queue; true if it moved. *waiting: stopped at a packet
   // that waits for memory.
   bool service(sdma::Queue& q, bool* waiting);
