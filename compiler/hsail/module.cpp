@@ -107,6 +107,12 @@ fw_brig_base Module::base_at(const Section& s, uint32_t off) const {
   return s.get<fw_brig_base>(off);
 }
 
+const SourcePos* Module::find(const std::vector<EntryPosition>& v, uint32_t off) {
+  auto it = std::lower_bound(v.begin(), v.end(), off,
+                             [](const EntryPosition& e, uint32_t o) { return e.offset < o; });
+  return it != v.end() && it->offset == off ? &it->pos : nullptr;
+}
+
 void Module::check_entry(const Section& s, uint32_t off, size_t min_size) const {
   if (indexed_ && s.id() != SectionId::kData) {
     const std::vector<bool>& starts = s.id() == SectionId::kCode ? code_starts_ : operand_starts_;

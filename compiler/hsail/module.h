@@ -92,13 +92,39 @@ class Module {
   template <class T>
   uint32_t add_code(T entry, uint16_t kind) {
     set_base(&entry, kind);
-    return code_.append(&entry, sizeof(T));
+    uint32_t off = code_.append(&entry, sizeof(T));
+    if (tracking_) code_positions_.push_back({off, code_cursor_});
+    return off;
   }
   template <class T>
   uint32_t add_operand(T entry, uint16_t kind) {
     set_base(&entry, kind);
-    return operand_.append(&entry, sizeof(T));
+    uint32_t off = operand_.append(&entry, sizeof(T));
+    if (tracking_) operand_positions_.push_back({off, operand_cursor_});
+    return off;
   }
+
+  // Source positions (text input only; a module read from BRIG has none).
+  // The parser sets a cursor before it appends entries; every entry appended
+  // afterwards is recorded with it. The validator reports errors there and
+  // the debug section maps instructions to lines with them.
+  struct EntryPosition {
+    uint32_t offset;
+    SourcePos pos;
+  };
+  void set_code_position(SourcePos p) {
+    code_cursor_ = p;
+    tracking_ = true;
+  }
+  void set_operand_position(SourcePos p) {
+    operand_cursor_ = p;
+    tracking_ = true;
+  }
+  bool has_positions() const { return tracking_; }
+  // The position of the entry at off, or nullptr when none was recorded.
+  const SourcePos* code_position(uint32_t off) const { return find(code_positions_, off); }
+  const SourcePos* operand_position(uint32_t off) const { return find(operand_positions_, off); }
+  const std::vector<EntryPosition>& code_positions() const { return code_positions_; }
 
   // The base of the entry at off in code or operand; checks that a whole
   // entry of at least sizeof(T) bytes starts there.
@@ -128,6 +154,7 @@ class Module {
   }
   void check_entry(const Section& s, uint32_t off, size_t min_size) const;
   void index_entries();
+  static const SourcePos* find(const std::vector<EntryPosition>& v, uint32_t off);
 
   Section data_;
   Section code_;
@@ -138,6 +165,11 @@ class Module {
   std::vector<bool> code_starts_;
   std::vector<bool> operand_starts_;
   bool indexed_ = false;
+  bool tracking_ = false;
+  SourcePos code_cursor_;
+  SourcePos operand_cursor_;
+  std::vector<EntryPosition> code_positions_;     // ascending offsets
+  std::vector<EntryPosition> operand_positions_;  // ascending offsets
 };
 
 }  // namespace hsail

@@ -101,6 +101,7 @@ void Parser::parse_variable(const Quals& q, VarScope scope) {
   if (q.is_const && seg != FW_BRIG_SEGMENT_GLOBAL && seg != FW_BRIG_SEGMENT_READONLY) {
     fail(word, "only global and readonly variables can be const");
   }
+  m_.set_code_position(unnamed ? word.pos : name.pos);
   uint32_t off = m_.add_code(v, FW_BRIG_KIND_DIRECTIVE_VARIABLE);
   if (unnamed || scope == VarScope::kSignatureArg) return;
   declare(name, off, FW_BRIG_KIND_DIRECTIVE_VARIABLE, static_cast<uint8_t>(seg), !q.decl,
@@ -492,6 +493,7 @@ void Parser::parse_executable(const Quals& q, uint16_t kind) {
   d.linkage = signature ? FW_BRIG_LINKAGE_NONE
               : q.prog  ? FW_BRIG_LINKAGE_PROGRAM
                         : FW_BRIG_LINKAGE_MODULE;
+  m_.set_code_position(name.pos);
   uint32_t off = m_.add_code(d, kind);
   scopes_.emplace_back();
   in_declaration_ = q.decl || signature;
@@ -563,6 +565,7 @@ void Parser::parse_body() {
       m_.add_code(fw_brig_directive_arg_block{}, FW_BRIG_KIND_DIRECTIVE_ARG_BLOCK_START);
       continue;
     }
+    m_.set_code_position(t.pos);
     if (t.kind == TokenKind::kLabel) {
       parse_label_definition();
       continue;
@@ -580,6 +583,7 @@ void Parser::parse_body() {
       continue;
     }
     if (t.kind != TokenKind::kWord) fail(t, "expected an instruction or directive" + found());
+    m_.set_code_position(t.pos);
     std::string first = split_mnemonic(t.text)[0];
     if (first == "decl" || first == "prog" || first == "const" || first == "alloc(agent)" ||
         paren_argument(first, "align") || kSegmentNames.lookup(first) >= 0) {

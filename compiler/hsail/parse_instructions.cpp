@@ -246,6 +246,7 @@ std::vector<uint32_t> Parser::parse_operands(const InstDesc& desc, const Token& 
   }
   for (size_t k = 0; k < roles.size(); ++k) {
     if (k > 0 && roles[k] != 'L') expect(',');
+    m_.set_operand_position(cur().pos);
     if (roles[k] == 'V') {
       ops.push_back(parse_vector(stype, m.vector > 0 ? m.vector : 1, false));
       continue;

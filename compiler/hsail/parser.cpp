@@ -54,6 +54,7 @@ void Parser::flush_comments() {
     if (c.anchor < i_) throw SyntaxError(c.pos, "not supported yet: comment inside a statement");
     fw_brig_directive_comment d{};
     d.name = m_.add_string(c.text);
+    m_.set_code_position(c.pos);
     m_.add_code(d, FW_BRIG_KIND_DIRECTIVE_COMMENT);
   }
 }
@@ -71,6 +72,7 @@ void Parser::check_declarations() {
 // ---- module ----
 void Parser::parse_module_header() {
   const Token& kw = cur();
+  m_.set_code_position(kw.pos);
   if (kw.kind != TokenKind::kWord || kw.text != "module") {
     fail(kw, "expected 'module' header" + found());
   }
@@ -169,6 +171,7 @@ void Parser::parse_top_level() {
       {"pragma", 0, &Parser::parse_module_annotation},
       {"loc", 0, &Parser::parse_module_annotation},
   };
+  m_.set_code_position(cur().pos);
   Quals q = parse_quals();
   const Token& t = cur();
   if (t.kind != TokenKind::kWord) fail(t, "expected a declaration" + found());
