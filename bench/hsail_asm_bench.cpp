@@ -8,9 +8,13 @@
 // processes timed end to end (start, read, assemble, write the file, exit).
 // The BRIG of all three must be byte-identical, or the bench fails: a
 // speed figure for different output would mean nothing. Runs interleave,
-// so a busy machine weighs on all alike; the median of each is reported.
+// so a busy machine weighs on all alike; the median of each is reported,
+// with the peak resident size of each process (the in-process row has
+// none of its own). `hsail_asm_bench --write-input FILE` only writes the
+// generated module, for profiling the assemblers on it.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,9 +110,14 @@ std::string generate(const std::vector<std::string>& forms) {
   return out;
 }
 
-// Runs argv with stdout to /dev/null; returns seconds, or -1 if the process
-// could not start or failed.
-double run_process(const std::vector<std::string>& args) {
+struct Run {
+  double seconds = -1;  // -1: did not start or failed
+  long peak_kb = 0;     // peak resident set size
+};
+
+// Runs argv with stdout to /dev/null; wait4 reports the child's own peak
+// resident size.
+Run run_process(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -119,12 +128,89 @@ double run_process(const std::vector<std::string>& args) {
   pid_t pid;
   int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) return -1;
+  if (rc != 0) return {};
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return -1;
+  struct rusage usage {};
+  if (wait4(pid, &status, 0, &usage) != pid) return {};
   const double s = std::chrono::duration<double>(Clock::now() - start).count();
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? s : -1;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return {};
+  return {s, usage.ru_maxrss};
 }
+
+// The kernel counts the memory of the process that spawns a child into the
+// child's peak RSS (exec records the old address space's peak), so the
+// assemblers are started by a small launcher forked before the bench
+// builds its 6 MB input and keeps BRIG around. Requests go over a pipe as
+// NUL-separated arguments after their byte count; the answer is a Run.
+class Launcher {
+ public:
+  bool start() {
+    int req[2], ans[2];
+    if (pipe(req) != 0 || pipe(ans) != 0) return false;
+    pid_ = fork();
+    if (pid_ < 0) return false;
+    if (pid_ == 0) {
+      close(req[1]);
+      close(ans[0]);
+      serve(req[0], ans[1]);
+      _exit(0);
+    }
+    close(req[0]);
+    close(ans[1]);
+    to_ = req[1];
+    from_ = ans[0];
+    return true;
+  }
+  ~Launcher() {
+    if (pid_ <= 0) return;
+    close(to_);  // the launcher exits at end of input
+    close(from_);
+    waitpid(pid_, nullptr, 0);
+  }
+  Run run(const std::vector<std::string>& args) {
+    std::string msg;
+    for (const std::string& a : args) msg.append(a).push_back('\0');
+    const uint64_t n = msg.size();
+    Run r;
+    if (!write_all(to_, &n, sizeof(n)) || !write_all(to_, msg.data(), msg.size()) ||
+        !read_all(from_, &r, sizeof(r))) {
+      return {};
+    }
+    return r;
+  }
+
+ private:
+  static void serve(int in, int out) {
+    uint64_t n;
+    while (read_all(in, &n, sizeof(n))) {
+      std::string msg(n, '\0');
+      if (!read_all(in, msg.data(), n)) return;
+      std::vector<std::string> args;
+      for (size_t at = 0; at < msg.size(); at = msg.find('\0', at) + 1)
+        args.push_back(msg.substr(at, msg.find('\0', at) - at));
+      const Run r = run_process(args);
+      if (!write_all(out, &r, sizeof(r))) return;
+    }
+  }
+  static bool read_all(int fd, void* p, size_t n) {
+    for (size_t done = 0; done < n;) {
+      const ssize_t k = read(fd, static_cast<char*>(p) + done, n - done);
+      if (k <= 0) return false;
+      done += static_cast<size_t>(k);
+    }
+    return true;
+  }
+  static bool write_all(int fd, const void* p, size_t n) {
+    for (size_t done = 0; done < n;) {
+      const ssize_t k = write(fd, static_cast<const char*>(p) + done, n - done);
+      if (k <= 0) return false;
+      done += static_cast<size_t>(k);
+    }
+    return true;
+  }
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -134,6 +220,11 @@ double median(std::vector<double> v) {
 struct Row {
   const char* name;
   std::vector<double> seconds;
+  long peak_kb = 0;  // largest of the runs; 0 for the in-process row
+  void add(const Run& r) {
+    seconds.push_back(r.seconds);
+    peak_kb = std::max(peak_kb, r.peak_kb);
+  }
 };
 
 int fail(const std::string& msg) {
@@ -143,7 +234,11 @@ int fail(const std::string& msg) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool write_only = argc == 3 && std::string(argv[1]) == "--write-input";
+  if (argc != 1 && !write_only) return fail("usage: hsail_asm_bench [--write-input FILE]");
+  Launcher launcher;
+  if (!write_only && !launcher.start()) return fail("cannot start the launcher process");
   const std::string oracle = HSAILASM_ORACLE;
   if (access(oracle.c_str(), X_OK) != 0)
     return fail("Debian's HSAILasm (package hsail-tools) not found: no baseline to compare with");
@@ -151,6 +246,8 @@ int main() {
   if (forms.size() < 50) return fail("too few instruction forms in the corpus");
   const std::string text = generate(forms);
   const double mb = static_cast<double>(text.size()) / 1e6;
+  if (write_only)
+    return write_file(argv[2], text) ? 0 : fail(std::string("cannot write ") + argv[2]);
 
   char dir_template[] = "/tmp/hsail_asm_bench.XXXXXX";
   if (!mkdtemp(dir_template)) return fail("cannot create a temporary directory");
@@ -174,8 +271,8 @@ int main() {
       break;
     }
     lib.seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
-    ours.seconds.push_back(run_process({HSAILASM_TOOL, "-assemble", "-o", ours_out, input}));
-    theirs.seconds.push_back(run_process({oracle, "-assemble", "-o", theirs_out, input}));
+    ours.add(launcher.run({HSAILASM_TOOL, "-assemble", "-o", ours_out, input}));
+    theirs.add(launcher.run({oracle, "-assemble", "-o", theirs_out, input}));
     if (ours.seconds.back() < 0) error = "hsailasm failed on " + input;
     if (theirs.seconds.back() < 0) error = "HSAILasm failed on " + input;
   }
@@ -195,11 +292,20 @@ int main() {
               forms.size());
   std::printf("forms of tests/hsail/corpus, as many kernels as fill it), assembled to BRIG;\n");
   std::printf("median of %d interleaved runs; all three BRIG outputs byte-identical\n\n", kRuns);
-  std::printf("| assembler                          | median s | MB/s   | ratio to HSAILasm |\n");
-  std::printf("|------------------------------------|----------|--------|-------------------|\n");
+  std::printf(
+      "| assembler                          | median s | MB/s   | ratio to HSAILasm | peak RSS MB "
+      "|\n");
+  std::printf(
+      "|------------------------------------|----------|--------|-------------------|------------"
+      "-|\n");
   for (const Row* row : {&lib, &ours, &theirs}) {
     const double s = median(row->seconds);
-    std::printf("| %-34s | %8.3f | %6.2f | %17.2f |\n", row->name, s, mb / s, mb / s / base);
+    std::printf("| %-34s | %8.3f | %6.2f | %17.2f | ", row->name, s, mb / s, mb / s / base);
+    if (row->peak_kb > 0) {
+      std::printf("%11.1f |\n", static_cast<double>(row->peak_kb) / 1024);
+    } else {
+      std::printf("%11s |\n", "-");
+    }
   }
   std::printf("\nratio: our MB/s over HSAILasm's (above 1.00 = faster). The process rows time\n");
   std::printf("start to exit, file read and write included; the in-process row has no I/O.\n");

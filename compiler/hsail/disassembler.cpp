@@ -124,7 +124,8 @@ void Disassembler::print_loc(uint32_t off) {
 }
 
 // Pragma operands: strings, and constants spelled with their type unless
-// u64 or float (the types an untyped literal gets).
+// u64 or float (the types an untyped literal gets) or packed (a packed
+// constant is always printed with its type).
 void Disassembler::print_pragma(uint32_t off) {
   auto d = m_.code_entry<fw_brig_directive_pragma>(off);
   out_ << "pragma ";
@@ -135,7 +136,7 @@ void Disassembler::print_pragma(uint32_t off) {
     if (b.kind == FW_BRIG_KIND_OPERAND_CONSTANT_BYTES) {
       auto c = m_.operand_entry<fw_brig_operand_constant_bytes>(ops[k]);
       const TypeInfo& ti = checked_type(c.type);
-      if (ti.cls != 'f' && c.type != FW_BRIG_TYPE_U64) {
+      if (ti.cls != 'f' && c.type != FW_BRIG_TYPE_U64 && packed_element(c.type) == c.type) {
         out_ << ti.name << '(';
         print_constant(ops[k]);
         out_ << ')';

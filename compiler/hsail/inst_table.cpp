@@ -20,14 +20,23 @@ constexpr const char* kIntPacked = "u32 u64 s32 s64" PACKED_INT;
 constexpr const char* kInt = "u32 u64 s32 s64";
 constexpr const char* k32 = "u32 s32";
 constexpr const char* kFloat = "f16 f32 f64";
+// Float operations that also work element-wise on packed floats (PRM 5.11).
+constexpr const char* kFloatPacked = "f16 f32 f64" PACKED_FLOAT;
+constexpr const char* kIntFloatFloatPacked = "u32 u64 s32 s64 f16 f32 f64" PACKED_FLOAT;
 constexpr const char* kBits = "b1 b32 b64";
+// ld and st: no b8..b64, whose bits a u or s type of the size moves alike;
+// b128 has no other name (PRM 6.3.1, 6.4.1).
 constexpr const char* kMemTypes =
-    "u8 u16 u32 u64 s8 s16 s32 s64 f16 f32 f64 b8 b16 b32 b64 b128 roimg woimg rwimg samp sig32 "
-    "sig64";
-constexpr const char* kImageTypes = "u32 s32 f32 roimg woimg rwimg";
+    "u8 u16 u32 u64 s8 s16 s32 s64 f16 f32 f64 b128 roimg woimg rwimg samp sig32 sig64";
+// Image instructions: value, image and coordinate types together; the
+// validator pairs them (PRM 7.2-7.4).
+constexpr const char* kImageTypes = "u32 s32 f16 f32 roimg woimg rwimg";
 constexpr const char* kCvtTypes = "b1 u8 u16 u32 u64 s8 s16 s32 s64 f16 f32 f64";
-constexpr const char* kCmpTypes = "b1 u32 u64 s32 s64 f16 f32 f64" PACKED_INT PACKED_FLOAT;
-constexpr const char* kMovTypes = "b1 b32 b64 b128 u32 u64 s32 s64 f16 f32 f64";
+// cmp: b32 and b64 only as source types (compared for equality, PRM 5.18).
+constexpr const char* kCmpTypes = "b1 b32 b64 u32 u64 s32 s64 f16 f32 f64" PACKED_INT PACKED_FLOAT;
+// mov copies opaque handles too, register to register only (PRM 5.8).
+constexpr const char* kMovTypes =
+    "b1 b32 b64 b128 u32 u64 s32 s64 f16 f32 f64 roimg woimg rwimg samp sig32 sig64";
 constexpr const char* kAtomicTypes = "b32 b64 u32 u64 s32 s64";
 
 constexpr uint32_t kMemLd =
@@ -50,7 +59,8 @@ const InstDesc kInsts[] = {
      true},
     {"mul", FW_BRIG_OPCODE_MUL, F::kMod, kPackedFloatMods, false, false, kIntFloatPacked, "dss", 0,
      true},
-    {"div", FW_BRIG_OPCODE_DIV, F::kMod, kFloatMods, false, false, kIntFloat, "dss", 0, true},
+    {"div", FW_BRIG_OPCODE_DIV, F::kMod, kPackedFloatMods, false, false, kIntFloatFloatPacked,
+     "dss", 0, true},
     {"rem", FW_BRIG_OPCODE_REM, F::kBasic, 0, false, false, kInt, "dss", 0, false},
     {"mad", FW_BRIG_OPCODE_MAD, F::kMod, kFloatMods, false, false, kIntFloat, "dsss", 0, true},
     {"min", FW_BRIG_OPCODE_MIN, F::kMod, kModFtz | kModPack, false, false, kIntFloatPacked, "dss",
@@ -67,14 +77,21 @@ const InstDesc kInsts[] = {
     {"mul24", FW_BRIG_OPCODE_MUL24, F::kBasic, 0, false, false, k32, "dss", 0, false},
     {"mul24hi", FW_BRIG_OPCODE_MUL24HI, F::kBasic, 0, false, false, k32, "dss", 0, false},
     // 5.11 floating-point arithmetic
-    {"ceil", FW_BRIG_OPCODE_CEIL, F::kMod, kModFtz, false, false, kFloat, "ds", 0, false},
-    {"floor", FW_BRIG_OPCODE_FLOOR, F::kMod, kModFtz, false, false, kFloat, "ds", 0, false},
-    {"rint", FW_BRIG_OPCODE_RINT, F::kMod, kModFtz, false, false, kFloat, "ds", 0, false},
-    {"trunc", FW_BRIG_OPCODE_TRUNC, F::kMod, kModFtz, false, false, kFloat, "ds", 0, false},
-    {"fract", FW_BRIG_OPCODE_FRACT, F::kMod, kFloatMods, false, false, kFloat, "ds", 0, true},
-    {"sqrt", FW_BRIG_OPCODE_SQRT, F::kMod, kFloatMods, false, false, kFloat, "ds", 0, true},
+    {"ceil", FW_BRIG_OPCODE_CEIL, F::kMod, kModFtz | kModPack, false, false, kFloatPacked, "ds", 0,
+     false},
+    {"floor", FW_BRIG_OPCODE_FLOOR, F::kMod, kModFtz | kModPack, false, false, kFloatPacked, "ds",
+     0, false},
+    {"rint", FW_BRIG_OPCODE_RINT, F::kMod, kModFtz | kModPack, false, false, kFloatPacked, "ds", 0,
+     false},
+    {"trunc", FW_BRIG_OPCODE_TRUNC, F::kMod, kModFtz | kModPack, false, false, kFloatPacked, "ds",
+     0, false},
+    {"fract", FW_BRIG_OPCODE_FRACT, F::kMod, kPackedFloatMods, false, false, kFloatPacked, "ds", 0,
+     true},
+    {"sqrt", FW_BRIG_OPCODE_SQRT, F::kMod, kPackedFloatMods, false, false, kFloatPacked, "ds", 0,
+     true},
     {"fma", FW_BRIG_OPCODE_FMA, F::kMod, kFloatMods, false, false, kFloat, "dsss", 0, true},
-    {"copysign", FW_BRIG_OPCODE_COPYSIGN, F::kBasic, 0, false, false, kFloat, "dss", 0, false},
+    {"copysign", FW_BRIG_OPCODE_COPYSIGN, F::kMod, kModPack, false, false, kFloatPacked, "dss", 0,
+     false},
     // 5.14 native floating-point
     {"ncos", FW_BRIG_OPCODE_NCOS, F::kBasic, 0, false, false, "f32", "ds", 0, false},
     {"nsin", FW_BRIG_OPCODE_NSIN, F::kBasic, 0, false, false, "f32", "ds", 0, false},
@@ -122,7 +139,7 @@ const InstDesc kInsts[] = {
     {"nullptr", FW_BRIG_OPCODE_NULLPTR, F::kSeg, kModSegment, false, false, "u32 u64", "d", 0,
      false},
     // 5.9 packed data
-    {"shuffle", FW_BRIG_OPCODE_SHUFFLE, F::kBasic, 0, false, false, PACKED_INT PACKED_FLOAT, "dssu",
+    {"shuffle", FW_BRIG_OPCODE_SHUFFLE, F::kBasic, 0, false, false, PACKED_INT PACKED_FLOAT, "dssw",
      0, false},
     {"unpackhi", FW_BRIG_OPCODE_UNPACKHI, F::kBasic, 0, false, false, PACKED_INT PACKED_FLOAT,
      "dss", 0, false},
@@ -227,10 +244,10 @@ const InstDesc kInsts[] = {
     {"leavefbar", FW_BRIG_OPCODE_LEAVEFBAR, F::kBr, kModWidth, false, true, "", "f",
      FW_BRIG_WIDTH_WAVESIZE, false},
     {"ldf", FW_BRIG_OPCODE_LDF, F::kBasic, 0, false, false, "u32", "df", 0, false},
-    {"icall", FW_BRIG_OPCODE_ICALL, F::kBr, 0, false, false, "u32 u64", "I", FW_BRIG_WIDTH_1,
-     false},
-    {"scall", FW_BRIG_OPCODE_SCALL, F::kBr, 0, false, false, "u32 u64", "I", FW_BRIG_WIDTH_1,
-     false},
+    {"icall", FW_BRIG_OPCODE_ICALL, F::kBr, kModWidth, false, false, "u32 u64", "I",
+     FW_BRIG_WIDTH_1, false},
+    {"scall", FW_BRIG_OPCODE_SCALL, F::kBr, kModWidth, false, false, "u32 u64", "I",
+     FW_BRIG_WIDTH_1, false},
     {"ret", FW_BRIG_OPCODE_RET, F::kBasic, 0, false, true, "", "", 0, false},
     {"nop", FW_BRIG_OPCODE_NOP, F::kBasic, 0, false, true, "", "", 0, false},
     // 11.1 dispatch packet and work-item information
@@ -277,16 +294,33 @@ const InstDesc kInsts[] = {
      false},
 };
 
-// Opcodes restricted to some segments; the others take any segment.
+// Opcodes restricted to some segments; the others (ld) take any segment.
+// "flat" stands for no segment modifier (the parser only checks written
+// modifiers, the validator the BRIG field). Stores need writable memory,
+// atomics memory shared between work-items, user-mode queues live in
+// global memory, lda has no address in arg and spill (PRM 5.10, 5.16,
+// 5.17, 6.4, 6.6, 6.7, 10.10, 11.3).
 struct SegmentRule {
   uint16_t opcode;
   const char* segments;
 };
+constexpr const char* kQueueSegments = "flat global";
 const SegmentRule kSegmentRules[] = {
     {FW_BRIG_OPCODE_FTOS, "group private"},
     {FW_BRIG_OPCODE_STOF, "group private"},
     {FW_BRIG_OPCODE_SEGMENTP, "global group private"},
-    {FW_BRIG_OPCODE_NULLPTR, "group kernarg private"},
+    {FW_BRIG_OPCODE_NULLPTR, "flat group kernarg private"},
+    {FW_BRIG_OPCODE_ST, "flat global group private spill arg"},
+    {FW_BRIG_OPCODE_ATOMIC, "flat global group"},
+    {FW_BRIG_OPCODE_ATOMICNORET, "flat global group"},
+    {FW_BRIG_OPCODE_LDA, "flat global group private kernarg readonly"},
+    {FW_BRIG_OPCODE_ALLOCA, "private"},
+    {FW_BRIG_OPCODE_LDQUEUEREADINDEX, kQueueSegments},
+    {FW_BRIG_OPCODE_LDQUEUEWRITEINDEX, kQueueSegments},
+    {FW_BRIG_OPCODE_STQUEUEREADINDEX, kQueueSegments},
+    {FW_BRIG_OPCODE_STQUEUEWRITEINDEX, kQueueSegments},
+    {FW_BRIG_OPCODE_ADDQUEUEWRITEINDEX, kQueueSegments},
+    {FW_BRIG_OPCODE_CASQUEUEWRITEINDEX, kQueueSegments},
 };
 
 bool listed(std::string_view all, std::string_view word) {

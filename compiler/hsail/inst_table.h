@@ -60,6 +60,8 @@ enum ModifierBit : uint32_t {
 //   'c' source register or immediate of type b1 (cmov's condition)
 //   'S' source register or immediate of the source type (cmp, cvt)
 //   'u' source register or immediate of type u32 (shift amounts)
+//   'w' source register or immediate of type b32 (shuffle's control: any
+//       32 bits, so a float literal too, as HSAILasm takes it)
 //   'n' immediate u32 dimension number 0..2
 //   'a' address expression
 //   'l' label

@@ -21,7 +21,8 @@
 
 namespace hsail {
 
-enum class SectionId { kData = 0, kCode = 1, kOperand = 2 };
+// kOther: a section after the three standard ones (hsa_debug, source ...).
+enum class SectionId { kData = 0, kCode = 1, kOperand = 2, kOther = 3 };
 
 // One BRIG section including its header; offsets are section offsets.
 class Section {
@@ -37,6 +38,7 @@ class Section {
   uint32_t append(const void* p, size_t n);
   // Replaces the whole section (the reader's path); header already checked.
   void assign(const uint8_t* p, size_t n, uint32_t header_size);
+  void reserve(size_t n) { bytes_.reserve(n); }
 
   // Bounds-checked typed access; throws BrigError if [off, off+sizeof(T)) is
   // outside the entries or off is not 4-byte aligned.
@@ -81,6 +83,9 @@ class Module {
   uint32_t add_bytes(const void* p, size_t n);
   uint32_t add_string(std::string_view s) { return add_bytes(s.data(), s.size()); }
   uint32_t add_list(const std::vector<uint32_t>& offsets);
+  // Sizes the sections and position lists for a text of this many bytes,
+  // so that the parser's appends never copy them to grow.
+  void reserve_for_text(size_t text_bytes);
 
   // Reads a data entry: bytes, string or offset list. Throw BrigError when the
   // entry does not fit in the section.
@@ -140,7 +145,19 @@ class Module {
     return operand_.get<T>(off);
   }
 
-  // The module as a BRIG file (module header, section index, 3 sections).
+  // Sections after the three standard ones, in file order: the reader keeps
+  // them byte for byte (header included) and the writer writes them back, so
+  // a module with debug sections round-trips unchanged. Nothing else reads
+  // them; the disassembler ignores them as HSAILasm does.
+  const std::vector<Section>& extra_sections() const { return extra_; }
+  // Appends a section named name whose payload is payload (zero-padded to a
+  // multiple of 4 bytes).
+  void add_extra_section(std::string_view name, const std::vector<uint8_t>& payload);
+  // The first extra section named name, or nullptr.
+  const Section* find_extra_section(std::string_view name) const;
+
+  // The module as a BRIG file (module header, section index, 3 sections and
+  // the extra ones).
   std::vector<uint8_t> to_brig() const;
   // Loads a BRIG file, checking every structural rule of PRM 18.2-18.6 that
   // the accessors rely on (sizes, alignment, entry chains, kinds).
@@ -159,6 +176,7 @@ class Module {
   Section data_;
   Section code_;
   Section operand_;
+  std::vector<Section> extra_;
   std::unordered_map<std::string, uint32_t> pool_;
   // Entry starts of code and operand sections, filled by the reader so that
   // references into the middle of an entry are rejected.

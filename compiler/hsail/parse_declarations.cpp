@@ -8,17 +8,17 @@ namespace hsail::parser_detail {
 // ---- variables ----
 void Parser::parse_variable(const Quals& q, VarScope scope) {
   const Token& word = expect_kind(TokenKind::kWord, "a variable declaration");
-  std::vector<std::string> parts = split_mnemonic(word.text);
+  std::vector<std::string_view> parts = split_mnemonic(word.text);
   int seg = parts.size() == 2 ? kSegmentNames.lookup(parts[0]) : -1;
   const TypeInfo* ti = parts.size() == 2 ? type_by_name(parts[1]) : nullptr;
   if (seg < 0 || ti == nullptr) {
     if (parts.size() >= 2 && (kSegmentNames.lookup(parts[0]) >= 0 || parts[0] == "align")) {
-      fail(word, "not supported yet: variable type '" + word.text + "'");
+      fail(word, "not supported yet: variable type '" + str(word) + "'");
     }
     if (find_inst(parts[0]) != nullptr || kOpcodeNames.lookup(parts[0]) >= 0) {
-      fail(word, "instruction '" + parts[0] + "' outside a kernel or function body");
+      fail(word, "instruction '" + std::string(parts[0]) + "' outside a kernel or function body");
     }
-    fail(word, "expected a declaration, found '" + word.text + "'");
+    fail(word, "expected a declaration, found '" + str(word) + "'");
   }
   if (ti->type == FW_BRIG_TYPE_B1) {
     fail(word, "variables cannot have type b1");
@@ -36,7 +36,7 @@ void Parser::parse_variable(const Quals& q, VarScope scope) {
   }
 
   fw_brig_directive_variable v{};
-  v.name = m_.add_string(unnamed ? std::string() : name.text);
+  v.name = m_.add_string(unnamed ? std::string_view() : name.text);
   v.type = ti->type;
   v.segment = static_cast<uint8_t>(seg);
   v.align = q.align ? q.align : natural_alignment(ti->type);
@@ -166,7 +166,7 @@ uint32_t Parser::parse_initializer(uint16_t type, bool array, uint64_t* count) {
   }
   if (t.kind == TokenKind::kWord && peek().is('[')) {
     const TypeInfo* et = type_by_name(t.text);
-    if (et == nullptr) fail(t, "not supported yet: initializer '" + t.text + "'");
+    if (et == nullptr) fail(t, "not supported yet: initializer '" + str(t) + "'");
     take();
     expect('[');
     expect(']');
@@ -223,19 +223,19 @@ uint32_t Parser::parse_handle_constant(uint16_t type) {
   fw_brig_operand_constant_image img{};
   fw_brig_operand_constant_sampler smp{};
   img.type = smp.type = type;
-  std::vector<std::string> seen;
+  std::vector<std::string_view> seen;
   expect('(');
   do {
     const Token& prop = expect_kind(TokenKind::kWord, "a property name");
-    for (const std::string& s : seen) {
-      if (s == prop.text) fail(prop, "property '" + prop.text + "' given twice");
+    for (std::string_view s : seen) {
+      if (s == prop.text) fail(prop, "property '" + str(prop) + "' given twice");
     }
     seen.push_back(prop.text);
     expect('=');
     const Token& v = cur();
     auto word = [&](const NameTable& table) -> uint8_t {
       int x = v.kind == TokenKind::kWord ? table.lookup(v.text) : -1;
-      if (x < 0) fail(v, "invalid value for '" + prop.text + "'" + found());
+      if (x < 0) fail(v, "invalid value for '" + str(prop) + "'" + found());
       take();
       return static_cast<uint8_t>(x);
     };
@@ -265,7 +265,7 @@ uint32_t Parser::parse_handle_constant(uint16_t type) {
     } else if (!sampler && prop.text == "array") {
       img.array = number();
     } else {
-      fail(prop, "unknown property '" + prop.text + "'");
+      fail(prop, "unknown property '" + str(prop) + "'");
     }
   } while (accept(','));
   check_handle_properties(t, seen, img, smp);
@@ -278,11 +278,11 @@ uint32_t Parser::parse_handle_constant(uint16_t type) {
 // (PRM 7.1.7, 7.1.8): every sampler property; for images the geometry,
 // channel type and order, a positive width, and exactly the other sizes
 // the geometry has.
-void Parser::check_handle_properties(const Token& at, const std::vector<std::string>& seen,
+void Parser::check_handle_properties(const Token& at, const std::vector<std::string_view>& seen,
                                      const fw_brig_operand_constant_image& img,
                                      const fw_brig_operand_constant_sampler& smp) {
   auto has = [&](const char* p) {
-    for (const std::string& s : seen) {
+    for (std::string_view s : seen) {
       if (s == p) return true;
     }
     return false;
@@ -336,7 +336,7 @@ std::string Parser::typed_constant_bytes(uint16_t expected, uint16_t* const_type
   const TypeInfo* ct = type_by_name(t.text);
   const TypeInfo* et = type_info(expected);
   if (ct == nullptr || ct->cls == 'o' || ct->cls == 'b') {
-    fail(t, "not supported yet: typed constant '" + t.text + "'");
+    fail(t, "not supported yet: typed constant '" + str(t) + "'");
   }
   if (et == nullptr || ct->bits != et->bits || (et->cls != 'b' && ct->type != expected)) {
     fail(t, std::string(ct->name) + " constant cannot be used as " + (et ? et->name : "this type"));
@@ -427,17 +427,50 @@ void Parser::parse_annotation() {
       fw_brig_operand_string o{};
       o.string = m_.add_string(t.text);
       ops.push_back(m_.add_operand(o, FW_BRIG_KIND_OPERAND_STRING));
-    } else if (t.kind == TokenKind::kInt || (t.is('-') && peek().kind == TokenKind::kInt)) {
-      // Untyped integers in a pragma are u64 (PRM 13.4).
-      ops.push_back(parse_source(FW_BRIG_TYPE_U64));
     } else {
-      fail(t, "not supported yet: pragma operand" + found());
+      ops.push_back(parse_pragma_operand());
     }
   } while (accept(','));
   expect(';');
   fw_brig_directive_pragma d{};
   d.operands = m_.add_list(ops);
   m_.add_code(d, FW_BRIG_KIND_DIRECTIVE_PRAGMA);
+}
+
+// Pragma operands (PRM 13.4): integers are u64, float literals keep their
+// own type, WAVESIZE, registers of any size, typed constants, and
+// identifiers of symbols and labels in scope.
+uint32_t Parser::parse_pragma_operand() {
+  const Token& t = cur();
+  switch (t.kind) {
+    case TokenKind::kRegister: {
+      const Token& r = take();
+      return add_register(r, register_kind_bits(register_kind_from_letter(r.text[1])));
+    }
+    case TokenKind::kFloat:
+      return parse_source(t.float_type);
+    case TokenKind::kGlobalName:
+    case TokenKind::kLocalName: {
+      const Token& name = take();
+      fw_brig_operand_code_ref r{};
+      r.ref = lookup(name).code_off;
+      return m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
+    }
+    case TokenKind::kLabel:
+      return parse_label_ref();
+    case TokenKind::kWord: {
+      if (t.text == "WAVESIZE") return parse_source(FW_BRIG_TYPE_U64);
+      const TypeInfo* ti = type_by_name(t.text);
+      if (ti != nullptr && peek().is('(')) return parse_source(ti->type);
+      break;
+    }
+    default:
+      if (t.kind == TokenKind::kInt || (t.is('-') && peek().kind == TokenKind::kInt)) {
+        return parse_source(FW_BRIG_TYPE_U64);
+      }
+      break;
+  }
+  fail(t, "expected a pragma operand" + found());
 }
 
 // fbarrier &name; at module scope (decl, prog allowed) or %name; in a
@@ -469,6 +502,9 @@ void Parser::parse_control_directive() {
   for (unsigned k = 0; k < info->operand_count; ++k) {
     if (k > 0) expect(',');
     if (cur().kind == TokenKind::kRegister) fail(cur(), "control directive operands are constants");
+    // A negative value would wrap to a valid-looking u32/u64 in BRIG, so
+    // the text is the only place to refuse it.
+    if (cur().is('-')) fail(cur(), "control directive operands are non-negative integers");
     ops.push_back(parse_source(info->operand_type));
   }
   expect(';');
@@ -566,6 +602,15 @@ void Parser::parse_body() {
       continue;
     }
     m_.set_code_position(t.pos);
+    // A spelling decoded before is an instruction again (the statement's
+    // form depends on the word alone): no need to try the other forms.
+    if (t.kind == TokenKind::kWord) {
+      auto known = mnemonics_.find(t.text);
+      if (known != mnemonics_.end()) {
+        parse_instruction(&known->second);
+        continue;
+      }
+    }
     if (t.kind == TokenKind::kLabel) {
       parse_label_definition();
       continue;
@@ -584,7 +629,7 @@ void Parser::parse_body() {
     }
     if (t.kind != TokenKind::kWord) fail(t, "expected an instruction or directive" + found());
     m_.set_code_position(t.pos);
-    std::string first = split_mnemonic(t.text)[0];
+    std::string_view first = first_mnemonic_part(t.text);
     if (first == "decl" || first == "prog" || first == "const" || first == "alloc(agent)" ||
         paren_argument(first, "align") || kSegmentNames.lookup(first) >= 0) {
       Quals q = parse_quals();
@@ -592,11 +637,12 @@ void Parser::parse_body() {
       expect(';');
       continue;
     }
-    parse_instruction();
+    parse_instruction(nullptr);
   }
   for (const LabelFixup& f : label_fixups_) {
     auto it = labels_.find(f.name);
-    if (it == labels_.end()) throw SyntaxError(f.pos, "undefined label '" + f.name + "'");
+    if (it == labels_.end())
+      throw SyntaxError(f.pos, "undefined label '" + std::string(f.name) + "'");
     f.section->put<uint32_t>(f.field_off, it->second);
   }
 }
@@ -604,7 +650,7 @@ void Parser::parse_body() {
 void Parser::parse_label_definition() {
   const Token& t = take();
   expect(':');
-  if (labels_.count(t.text)) fail(t, "label '" + t.text + "' defined twice");
+  if (labels_.count(t.text)) fail(t, "label '" + str(t) + "' defined twice");
   fw_brig_directive_label l{};
   l.name = m_.add_string(t.text);
   labels_[t.text] = m_.add_code(l, FW_BRIG_KIND_DIRECTIVE_LABEL);

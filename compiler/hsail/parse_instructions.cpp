@@ -5,7 +5,7 @@
 
 namespace hsail::parser_detail {
 
-bool Parser::match_modifier(uint32_t bit, const std::string& p, Mods* m, const Token& at) {
+bool Parser::match_modifier(uint32_t bit, std::string_view p, Mods* m, const Token& at) {
   switch (bit) {
     case kModAtomicOp:
       return (m->atomic_op = kAtomicOpNames.lookup(p)) >= 0;
@@ -98,36 +98,48 @@ const char* Parser::modifier_name(uint32_t bit) {
   }
 }
 
-void Parser::parse_instruction() {
+void Parser::parse_instruction(const Mnemonic* known) {
   const Token& word = take();
-  std::vector<std::string> parts = split_mnemonic(word.text);
+  const Mnemonic& mn =
+      known ? *known : mnemonics_.emplace(word.text, decode_mnemonic(word)).first->second;
+  std::vector<uint32_t> ops = parse_operands(*mn.desc, word, mn.type, mn.stype, mn.segment, mn.m);
+  uint32_t list = m_.add_list(ops);
+  emit_instruction(*mn.desc, word, mn.type, mn.stype, mn.segment, mn.m, list);
+}
+
+// Everything the mnemonic says, checked against its inst_table row.
+Parser::Mnemonic Parser::decode_mnemonic(const Token& word) {
+  std::vector<std::string_view> parts = split_mnemonic(word.text);
   // Signal wait operations and saturating integer roundings are spelled
-  // with an inner '_' ("wait_eq", "neari_sat"): rejoin them.
-  if (parts.size() > 2 && (parts[1] == "wait" || parts[1] == "waittimeout")) {
-    parts[1] += "_" + parts[2];
-    parts.erase(parts.begin() + 2);
-  }
+  // with an inner '_' ("wait_eq", "neari_sat"): rejoin them (the parts
+  // are adjacent views of the word, so a joined part views both).
+  auto join_next = [&](size_t k) {
+    parts[k] = std::string_view(parts[k].data(),
+                                parts[k + 1].data() + parts[k + 1].size() - parts[k].data());
+    parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(k + 1));
+  };
+  if (parts.size() > 2 && (parts[1] == "wait" || parts[1] == "waittimeout")) join_next(1);
   for (size_t k = 2; k < parts.size(); ++k) {
-    if (parts[k] == "sat" && (kRoundNames.lookup(parts[k - 1] + "_sat") >= 0 ||
-                              kPackNames.lookup(parts[k - 1] + "_sat") >= 0)) {
-      parts[k - 1] += "_sat";
-      parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(k));
+    if (parts[k] != "sat") continue;
+    std::string joined = std::string(parts[k - 1]) + "_sat";
+    if (kRoundNames.lookup(joined) >= 0 || kPackNames.lookup(joined) >= 0) {
+      join_next(k - 1);
       break;
     }
   }
   const InstDesc* desc = find_inst(parts[0]);
   if (desc == nullptr) {
     if (kOpcodeNames.lookup(parts[0]) >= 0) {
-      fail(word, "not supported yet: instruction '" + parts[0] + "'");
+      fail(word, "not supported yet: instruction '" + std::string(parts[0]) + "'");
     }
-    fail(word, "unknown instruction '" + parts[0] + "'");
+    fail(word, "unknown instruction '" + std::string(parts[0]) + "'");
   }
   // Image instructions name three types: value, image and coordinates.
   size_t ntypes = desc->untyped                        ? 0
                   : desc->format == InstFormat::kImage ? 3
                   : desc->source_type                  ? 2
                                                        : 1;
-  if (parts.size() < 1 + ntypes) fail(word, "missing type in '" + word.text + "'");
+  if (parts.size() < 1 + ntypes) fail(word, "missing type in '" + str(word) + "'");
   size_t mod_end = parts.size() - ntypes;
   Mods m;
   size_t p = 1;
@@ -142,25 +154,31 @@ void Parser::parse_instruction() {
     } else if (bit == kModAtomicOp || bit == kModCompare || bit == kModOrder || bit == kModScope ||
                bit == kModGeometry || bit == kModImageQuery || bit == kModSamplerQuery ||
                (bit == kModSegment && (desc->modifiers & kModSegmentRequired))) {
-      fail(word, std::string("expected ") + modifier_name(bit) + " in '" + word.text + "'");
+      fail(word, std::string("expected ") + modifier_name(bit) + " in '" + str(word) + "'");
     }
   }
   if (p != mod_end) {
-    const std::string& bad = parts[p];
+    std::string_view bad = parts[p];
+    // The grammar has a vector suffix only on ld, st, combine, expand and
+    // the image instructions (PRM 19.4); HSAILasm ignores one elsewhere.
     if (bad == "v2" || bad == "v3" || bad == "v4") {
-      fail(word, "not supported yet: vector operands for '" + std::string(desc->name) + "'");
+      fail(word, "'_" + std::string(bad) + "' is allowed only on ld, st, combine, expand and " +
+                     "image instructions, not on '" + std::string(desc->name) + "'");
     }
     static const char* const kPacking[] = {"pp", "ps", "sp", "ss", "s", "p", "sat"};
     for (const char* pk : kPacking) {
-      if (bad == pk) fail(word, "not supported yet: packed operations");
+      if (bad == pk) {
+        fail(word, "'" + std::string(desc->name) + "' takes no packing control '_" +
+                       std::string(bad) + "'");
+      }
     }
-    fail(word, "unexpected modifier '" + bad + "' in '" + word.text + "'");
+    fail(word, "unexpected modifier '" + std::string(bad) + "' in '" + str(word) + "'");
   }
   uint16_t type = FW_BRIG_TYPE_NONE, stype = FW_BRIG_TYPE_NONE;
   if (ntypes >= 1) {
-    const std::string& tn = parts[mod_end];
+    std::string tn(parts[mod_end]);
     const TypeInfo* ti = type_by_name(tn);
-    if (ti == nullptr) fail(word, "not supported yet: type '" + tn + "' in '" + word.text + "'");
+    if (ti == nullptr) fail(word, "not supported yet: type '" + tn + "' in '" + str(word) + "'");
     if (!inst_allows_type(*desc, tn)) {
       fail(word, "instruction '" + std::string(desc->name) + "' does not take type " + tn);
     }
@@ -176,12 +194,12 @@ void Parser::parse_instruction() {
   }
   if (desc->format == InstFormat::kAtomic && !atomic_op_allows_type(m.atomic_op, parts[mod_end])) {
     fail(word, std::string("atomic ") + kAtomicOpNames.name(m.atomic_op) + " does not take type " +
-                   parts[mod_end]);
+                   std::string(parts[mod_end]));
   }
   if (desc->format == InstFormat::kSignal)
     check_signal_types(word, m, parts[mod_end], parts.back());
   if (ntypes >= 2) {
-    const std::string& tn = parts[mod_end + 1];
+    std::string tn(parts[mod_end + 1]);
     const TypeInfo* ti = type_by_name(tn);
     if (ti == nullptr || !inst_allows_type(*desc, tn)) {
       fail(word, "instruction '" + std::string(desc->name) + "' does not take source type " + tn);
@@ -189,7 +207,7 @@ void Parser::parse_instruction() {
     stype = ti->type;
   }
   if (ntypes == 3) {
-    const std::string& tn = parts[mod_end + 2];
+    std::string tn(parts[mod_end + 2]);
     const TypeInfo* ti = type_by_name(tn);
     if (ti == nullptr || !inst_allows_type(*desc, tn) || ti->cls == 'o') {
       fail(word,
@@ -213,9 +231,7 @@ void Parser::parse_instruction() {
       m.segment >= 0 ? static_cast<uint8_t>(m.segment) : static_cast<uint8_t>(FW_BRIG_SEGMENT_FLAT);
   // alloca names no segment; it always allocates private memory (PRM 10.6).
   if (desc->opcode == FW_BRIG_OPCODE_ALLOCA) segment = FW_BRIG_SEGMENT_PRIVATE;
-  std::vector<uint32_t> ops = parse_operands(*desc, word, type, stype, segment, m);
-  uint32_t list = m_.add_list(ops);
-  emit_instruction(*desc, word, type, stype, segment, m, list);
+  return Mnemonic{desc, m, type, stype, segment};
 }
 
 unsigned Parser::address_bits(uint8_t segment) const {
@@ -267,6 +283,9 @@ std::vector<uint32_t> Parser::parse_operands(const InstDesc& desc, const Token& 
         break;
       case 'u':
         ops.push_back(parse_source(FW_BRIG_TYPE_U32));
+        break;
+      case 'w':
+        ops.push_back(parse_source(FW_BRIG_TYPE_B32));
         break;
       case 'c':
         ops.push_back(parse_source(FW_BRIG_TYPE_B1));
@@ -338,21 +357,22 @@ std::string Parser::atomic_roles(const InstDesc& desc, const Mods& m, const Toke
 // type, a waittimeout's timeout is u64.
 // A signal value has the signal's size; waits compare signed values, the
 // other operations take the types of the same atomic operation (PRM 6.8).
-void Parser::check_signal_types(const Token& word, const Mods& m, const std::string& type,
-                                const std::string& signal_type) {
+void Parser::check_signal_types(const Token& word, const Mods& m, std::string_view type,
+                                std::string_view signal_type) {
   const TypeInfo* t = type_by_name(type);
   if (signal_type != "sig32" && signal_type != "sig64") {
     fail(word, "the source type of a signal instruction must be sig32 or sig64");
   }
   if (t == nullptr || t->bits != (signal_type == "sig32" ? 32u : 64u)) {
-    fail(word, "signal value type " + type + " does not match " + signal_type);
+    fail(word,
+         "signal value type " + std::string(type) + " does not match " + std::string(signal_type));
   }
   bool wait =
       m.atomic_op >= FW_BRIG_ATOMIC_WAIT_EQ && m.atomic_op <= FW_BRIG_ATOMIC_WAITTIMEOUT_GTE;
   bool ok = wait ? t->cls == 's' : atomic_op_allows_type(m.atomic_op, type);
   if (!ok) {
-    fail(word,
-         std::string("signal ") + kAtomicOpNames.name(m.atomic_op) + " does not take type " + type);
+    fail(word, std::string("signal ") + kAtomicOpNames.name(m.atomic_op) + " does not take type " +
+                   std::string(type));
   }
 }
 
@@ -406,7 +426,7 @@ uint32_t Parser::add_register(const Token& t, unsigned bits) {
   int kind = register_kind_from_letter(t.text[1]);
   int want = register_kind_for_bits(bits);
   if (kind != want) {
-    fail(t, "register " + t.text + " has the wrong size for a " + std::to_string(bits) +
+    fail(t, "register " + str(t) + " has the wrong size for a " + std::to_string(bits) +
                 "-bit operand");
   }
   auto num = parse_decimal(t.text.substr(2));
@@ -462,7 +482,7 @@ uint32_t Parser::parse_address(uint8_t segment) {
     have_name = true;
     const Symbol& s = lookup(name);
     if (s.kind != FW_BRIG_KIND_DIRECTIVE_VARIABLE)
-      fail(name, "'" + name.text + "' is not a variable");
+      fail(name, "'" + str(name) + "' is not a variable");
     a.symbol = s.code_off;
     expect(']');
     if (!cur().is('[')) return add_address(a, have_name ? &name : nullptr);
@@ -509,7 +529,7 @@ uint32_t Parser::parse_fbarrier_operand() {
   }
   take();
   const Symbol& s = lookup(t);
-  if (s.kind != FW_BRIG_KIND_DIRECTIVE_FBARRIER) fail(t, "'" + t.text + "' is not an fbarrier");
+  if (s.kind != FW_BRIG_KIND_DIRECTIVE_FBARRIER) fail(t, "'" + str(t) + "' is not an fbarrier");
   fw_brig_operand_code_ref r{};
   r.ref = s.code_off;
   uint32_t off = m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
@@ -572,7 +592,7 @@ std::vector<uint32_t> Parser::parse_call_operands() {
   take();
   const Symbol& f = lookup(target);
   if (f.kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION)
-    fail(target, "'" + target.text + "' is not a function");
+    fail(target, "'" + str(target) + "' is not a function");
   fw_brig_operand_code_ref r{};
   r.ref = f.code_off;
   uint32_t ref = m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
@@ -595,7 +615,7 @@ std::vector<uint32_t> Parser::parse_indirect_call_operands(const InstDesc& desc,
     const Token& sig = expect_kind(TokenKind::kGlobalName, "a signature");
     const Symbol& s = lookup(sig);
     if (s.kind != FW_BRIG_KIND_DIRECTIVE_SIGNATURE)
-      fail(sig, "'" + sig.text + "' is not a signature");
+      fail(sig, "'" + str(sig) + "' is not a signature");
     fw_brig_operand_code_ref r{};
     r.ref = s.code_off;
     last = m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
@@ -608,7 +628,7 @@ std::vector<uint32_t> Parser::parse_indirect_call_operands(const InstDesc& desc,
       const Symbol& s = lookup(f);
       if (s.kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION &&
           s.kind != FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION) {
-        fail(f, "'" + f.text + "' is not a function");
+        fail(f, "'" + str(f) + "' is not a function");
       }
       elems.push_back(s.code_off);
     } while (accept(','));
@@ -629,7 +649,7 @@ uint32_t Parser::parse_arg_list() {
       const Token& n = expect_kind(TokenKind::kLocalName, "an argument name");
       const Symbol& s = lookup(n);
       if (s.kind != FW_BRIG_KIND_DIRECTIVE_VARIABLE || s.segment != FW_BRIG_SEGMENT_ARG) {
-        fail(n, "'" + n.text + "' is not an arg variable");
+        fail(n, "'" + str(n) + "' is not an arg variable");
       }
       elems.push_back(s.code_off);
     } while (accept(','));

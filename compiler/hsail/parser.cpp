@@ -6,23 +6,34 @@ namespace hsail {
 
 namespace parser_detail {
 
-// Splits "ld_global_align(4)_u32" into {"ld", "global", "align(4)", "u32"}.
-std::vector<std::string> split_mnemonic(const std::string& word) {
-  std::vector<std::string> parts(1);
+// Splits at each '_' outside parentheses.
+std::vector<std::string_view> split_mnemonic(std::string_view word) {
+  std::vector<std::string_view> parts;
   int depth = 0;
-  for (char c : word) {
-    if (c == '(') ++depth;
-    if (c == ')') --depth;
-    if (c == '_' && depth == 0) {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
+  size_t start = 0;
+  for (size_t k = 0; k < word.size(); ++k) {
+    if (word[k] == '(') ++depth;
+    if (word[k] == ')') --depth;
+    if (word[k] == '_' && depth == 0) {
+      parts.push_back(word.substr(start, k - start));
+      start = k + 1;
     }
   }
+  parts.push_back(word.substr(start));
   return parts;
 }
 
-std::optional<std::string> paren_argument(const std::string& part, std::string_view name) {
+std::string_view first_mnemonic_part(std::string_view word) {
+  int depth = 0;
+  for (size_t k = 0; k < word.size(); ++k) {
+    if (word[k] == '(') ++depth;
+    if (word[k] == ')') --depth;
+    if (word[k] == '_' && depth == 0) return word.substr(0, k);
+  }
+  return word;
+}
+
+std::optional<std::string_view> paren_argument(std::string_view part, std::string_view name) {
   if (part.size() < name.size() + 2 || part.compare(0, name.size(), name) != 0 ||
       part[name.size()] != '(' || part.back() != ')') {
     return std::nullopt;
@@ -30,7 +41,7 @@ std::optional<std::string> paren_argument(const std::string& part, std::string_v
   return part.substr(name.size() + 1, part.size() - name.size() - 2);
 }
 
-std::optional<uint64_t> parse_decimal(const std::string& s) {
+std::optional<uint64_t> parse_decimal(std::string_view s) {
   if (s.empty() || s.size() > 12) return std::nullopt;
   uint64_t v = 0;
   for (char c : s) {
@@ -46,11 +57,14 @@ bool is_float_type(uint16_t t) {
 }
 
 // Comments become comment directives where statements start; one written
-// inside a statement has no such place.
+// inside a statement has no such place. A statement starts here, so the
+// tokens of the previous ones are released too.
 void Parser::flush_comments() {
-  for (; next_comment_ < comments_.size() && comments_[next_comment_].anchor <= i_;
-       ++next_comment_) {
-    const Comment& c = comments_[next_comment_];
+  cur();  // lexes up to the current token: every comment before it is known
+  release_tokens();
+  std::deque<Comment>& comments = lex_.comments();
+  for (; !comments.empty() && comments.front().anchor <= i_; comments.pop_front()) {
+    const Comment& c = comments.front();
     if (c.anchor < i_) throw SyntaxError(c.pos, "not supported yet: comment inside a statement");
     fw_brig_directive_comment d{};
     d.name = m_.add_string(c.text);
@@ -64,7 +78,8 @@ void Parser::flush_comments() {
 void Parser::check_declarations() {
   for (const auto& [name, s] : globals_) {
     if (!s.defined && !s.prog) {
-      throw SyntaxError(s.pos, "'" + name + "' is declared with module linkage but never defined");
+      throw SyntaxError(
+          s.pos, "'" + std::string(name) + "' is declared with module linkage but never defined");
     }
   }
 }
@@ -85,7 +100,8 @@ void Parser::parse_module_header() {
   expect(':');
   const Token& minor = expect_kind(TokenKind::kInt, "HSAIL minor version");
   if (major.value != 1 || minor.value != 0) {
-    fail(major, "not supported yet: HSAIL version " + major.text + ":" + minor.text);
+    fail(major, "not supported yet: HSAIL version " + std::string(major.text) + ":" +
+                    std::string(minor.text));
   }
   d.hsail_major = 1;
   d.hsail_minor = 0;
@@ -177,12 +193,12 @@ void Parser::parse_top_level() {
   if (t.kind != TokenKind::kWord) fail(t, "expected a declaration" + found());
   for (const Form& f : kForms) {
     if (t.text != f.keyword) continue;
-    if (quals_present(q) & ~f.quals) fail(t, "qualifier not allowed on '" + t.text + "'");
+    if (quals_present(q) & ~f.quals) fail(t, "qualifier not allowed on '" + str(t) + "'");
     (this->*f.parse)(q);
     return;
   }
   if (control_directive(t.text) != nullptr) {
-    fail(t, "control directive '" + t.text + "' is not allowed at module level");
+    fail(t, "control directive '" + str(t) + "' is not allowed at module level");
   }
   parse_variable(q, VarScope::kModule);
   expect(';');
@@ -226,22 +242,23 @@ void Parser::declare(const Token& name, uint32_t off, uint16_t kind, uint8_t seg
   Symbol s{off, kind, seg, defined, prog, name.pos};
   if (local) {
     auto& scope = scopes_.back();
-    if (scope.count(name.text)) fail(name, "redefinition of '" + name.text + "'");
-    scope[name.text] = s;
+    if (!scope.emplace(name.text, s).second) fail(name, "redefinition of '" + str(name) + "'");
     return;
   }
   auto it = globals_.find(name.text);
   if (it == globals_.end()) {
-    globals_[name.text] = s;
+    globals_.emplace(name.text, s);
     return;
   }
-  if (it->second.kind != kind) fail(name, "'" + name.text + "' redeclared as a different kind");
+  if (it->second.kind != kind) fail(name, "'" + str(name) + "' redeclared as a different kind");
   if (!defined) return;  // repeated declaration: uses keep the first one
-  if (it->second.defined) fail(name, "redefinition of '" + name.text + "'");
+  if (it->second.defined) fail(name, "redefinition of '" + str(name) + "'");
   it->second.code_off = off;
   it->second.defined = true;
   // Uses that referred to the declaration now refer to the definition.
-  for (const RefSite& r : refs_[name.text]) r.section->put<uint32_t>(r.field_off, off);
+  auto refs = refs_.find(name.text);
+  if (refs == refs_.end()) return;
+  for (const RefSite& r : refs->second) r.section->put<uint32_t>(r.field_off, off);
 }
 
 const Symbol& Parser::lookup(const Token& name) {
@@ -254,7 +271,7 @@ const Symbol& Parser::lookup(const Token& name) {
     auto it = globals_.find(name.text);
     if (it != globals_.end()) return it->second;
   }
-  fail(name, "undefined symbol '" + name.text + "'");
+  fail(name, "undefined symbol '" + str(name) + "'");
 }
 
 void Parser::note_ref(const Token& name, Section* s, uint32_t field_off) {
@@ -263,8 +280,6 @@ void Parser::note_ref(const Token& name, Section* s, uint32_t field_off) {
 
 }  // namespace parser_detail
 
-Module parse_hsail(std::string_view source) {
-  return parser_detail::Parser(tokenize(source)).run();
-}
+Module parse_hsail(std::string_view source) { return parser_detail::Parser(source).run(); }
 
 }  // namespace hsail

@@ -4,10 +4,12 @@
 // (mnemonics, operands, instruction entries). Internal to libhsail.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "inst_table.h"
@@ -17,12 +19,15 @@
 
 namespace hsail::parser_detail {
 
-// Splits "ld_global_align(4)_u32" into {"ld", "global", "align(4)", "u32"}.
-std::vector<std::string> split_mnemonic(const std::string& word);
+// Splits "ld_global_align(4)_u32" into {"ld", "global", "align(4)", "u32"},
+// views into word.
+std::vector<std::string_view> split_mnemonic(std::string_view word);
+// The first of those parts, without splitting the rest.
+std::string_view first_mnemonic_part(std::string_view word);
 // "align(16)" -> "16" when the part is name(...).
-std::optional<std::string> paren_argument(const std::string& part, std::string_view name);
+std::optional<std::string_view> paren_argument(std::string_view part, std::string_view name);
 // A short decimal number, or nullopt.
-std::optional<uint64_t> parse_decimal(const std::string& s);
+std::optional<uint64_t> parse_decimal(std::string_view s);
 bool is_float_type(uint16_t t);
 
 struct Symbol {
@@ -42,9 +47,9 @@ struct RefSite {
 };
 
 struct LabelFixup {
-  Section* section;    // hsa_operand (code ref) or hsa_data (label list of sbr)
-  uint32_t field_off;  // where the label's code offset goes
-  std::string name;
+  Section* section;       // hsa_operand (code ref) or hsa_data (label list of sbr)
+  uint32_t field_off;     // where the label's code offset goes
+  std::string_view name;  // views the source
   SourcePos pos;
 };
 
@@ -60,8 +65,9 @@ enum class VarScope { kModule, kFunction, kArgBlock, kKernelArg, kFunctionArg, k
 
 class Parser {
  public:
-  explicit Parser(TokenStream ts)
-      : toks_(std::move(ts.tokens)), comments_(std::move(ts.comments)) {}
+  // source must outlive the parser: tokens, symbol names and the decoded
+  // mnemonics view it.
+  explicit Parser(std::string_view source) : lex_(source) { m_.reserve_for_text(source.size()); }
 
   Module run() {
     flush_comments();
@@ -77,14 +83,38 @@ class Parser {
 
  private:
   // ---- tokens ----
-  const Token& cur() const { return toks_[i_]; }
-  const Token& peek(size_t k = 1) const {
-    return toks_[i_ + k < toks_.size() ? i_ + k : toks_.size() - 1];
+  // Tokens are lexed as the parser looks at them and kept in window_ until
+  // the next statement starts (release_tokens): a statement's tokens stay
+  // in place while it is parsed, so references to them remain valid, and
+  // a large file never exists as a whole token list. Indices (i_, comment
+  // anchors) count from the start of the source.
+  const Token& token_at(size_t index) const {
+    const size_t k = index - window_start_;
+    while (k >= window_.size()) {
+      if (!window_.empty() && window_.back().kind == TokenKind::kEnd) return window_.back();
+      window_.push_back(lex_.next());
+    }
+    return window_[k];
   }
+  // The current token is asked for most; cur_ keeps it (deque elements stay
+  // in place while others are added or released).
+  const Token& cur() const {
+    if (cur_ == nullptr) cur_ = &token_at(i_);
+    return *cur_;
+  }
+  const Token& peek(size_t k = 1) const { return token_at(i_ + k); }
   const Token& take() {
-    const Token& t = toks_[i_];
-    if (i_ + 1 < toks_.size()) ++i_;
+    const Token& t = cur();
+    if (t.kind != TokenKind::kEnd) {  // the end token is never passed
+      ++i_;
+      cur_ = nullptr;
+    }
     return t;
+  }
+  // Drops the tokens before the current one; only at statement starts,
+  // where no caller holds a reference to an earlier token.
+  void release_tokens() {
+    for (; window_start_ < i_; ++window_start_) window_.pop_front();
   }
   [[noreturn]] void fail(const Token& t, const std::string& msg) const {
     throw SyntaxError(t.pos, msg);
@@ -100,8 +130,10 @@ class Parser {
   }
   std::string found() const {
     if (cur().kind == TokenKind::kEnd) return " at end of input";
-    return " before '" + cur().text + "'";
+    return " before '" + str(cur()) + "'";
   }
+  // A token's text for a message.
+  static std::string str(const Token& t) { return std::string(t.text); }
   const Token& expect_kind(TokenKind k, const char* what) {
     if (cur().kind != k) fail(cur(), std::string("expected ") + what + found());
     return take();
@@ -135,10 +167,11 @@ class Parser {
   std::string literal_bytes(uint16_t expected, uint16_t* const_type);
   std::string typed_constant_bytes(uint16_t expected, uint16_t* const_type);
   uint32_t parse_handle_constant(uint16_t type);
-  void check_handle_properties(const Token& at, const std::vector<std::string>& seen,
+  void check_handle_properties(const Token& at, const std::vector<std::string_view>& seen,
                                const fw_brig_operand_constant_image& img,
                                const fw_brig_operand_constant_sampler& smp);
   void parse_annotation();
+  uint32_t parse_pragma_operand();
   void parse_fbarrier(const Quals& q, bool local);
   void parse_control_directive();
   void parse_executable(const Quals& q, uint16_t kind);
@@ -157,16 +190,26 @@ class Parser {
     int geometry = -1, image_query = -1, sampler_query = -1;
     uint16_t coord_type = 0;  // third type of image instructions
   };
-  bool match_modifier(uint32_t bit, const std::string& p, Mods* m, const Token& at);
+  // What a mnemonic says, decoded once per distinct spelling: decoding is a
+  // function of the spelling alone, and programs repeat few spellings.
+  struct Mnemonic {
+    const InstDesc* desc;
+    Mods m;
+    uint16_t type, stype;
+    uint8_t segment;
+  };
+  bool match_modifier(uint32_t bit, std::string_view p, Mods* m, const Token& at);
   static const char* modifier_name(uint32_t bit);
-  void parse_instruction();
+  // known: the word's decoded mnemonic when it was met before.
+  void parse_instruction(const Mnemonic* known);
+  Mnemonic decode_mnemonic(const Token& word);
   unsigned address_bits(uint8_t segment) const;
   std::vector<uint32_t> parse_operands(const InstDesc& desc, const Token& word, uint16_t type,
                                        uint16_t stype, uint8_t segment, const Mods& m);
   std::string atomic_roles(const InstDesc& desc, const Mods& m, const Token& word);
   std::string signal_roles(const InstDesc& desc, const Mods& m, const Token& word);
-  void check_signal_types(const Token& word, const Mods& m, const std::string& type,
-                          const std::string& signal_type);
+  void check_signal_types(const Token& word, const Mods& m, std::string_view type,
+                          std::string_view signal_type);
   uint32_t parse_register(uint16_t type);
   uint32_t add_register(const Token& t, unsigned bits);
   uint32_t parse_vector(uint16_t type, int count, bool destination);
@@ -185,19 +228,24 @@ class Parser {
                         uint8_t segment, const Mods& m, uint32_t list);
 
   // ---- state ----
-  std::vector<Token> toks_;
-  std::vector<Comment> comments_;
-  size_t next_comment_ = 0;
-  size_t i_ = 0;
+  // Lexing on demand changes no observable state, so cur() and peek() stay
+  // const.
+  mutable Lexer lex_;
+  mutable std::deque<Token> window_;  // tokens window_start_, window_start_ + 1 ...
+  mutable size_t window_start_ = 0;
+  mutable const Token* cur_ = nullptr;                        // token i_ once looked at
+  size_t i_ = 0;                                              // index of the current token
+  std::unordered_map<std::string_view, Mnemonic> mnemonics_;  // keys view the source
   Module m_;
   uint8_t machine_model_ = FW_BRIG_MACHINE_LARGE;
   bool in_declaration_ = false;
   std::string loc_file_;
-  std::map<std::string, Symbol> globals_;              // & names
-  std::map<std::string, std::vector<RefSite>> refs_;   // uses of & names
-  std::vector<std::map<std::string, Symbol>> scopes_;  // % names: function, arg block
-  std::map<std::string, uint32_t> labels_;             // of the current code block
-  std::vector<LabelFixup> label_fixups_;               // forward label uses
+  // Names as views into the source; the maps outlive no parse.
+  std::map<std::string_view, Symbol> globals_;              // & names
+  std::map<std::string_view, std::vector<RefSite>> refs_;   // uses of & names
+  std::vector<std::map<std::string_view, Symbol>> scopes_;  // % names: function, arg block
+  std::map<std::string_view, uint32_t> labels_;             // of the current code block
+  std::vector<LabelFixup> label_fixups_;                    // forward label uses
 };
 
 }  // namespace hsail::parser_detail

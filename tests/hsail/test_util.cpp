@@ -1,6 +1,7 @@
 #include "test_util.h"
 
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,24 +41,35 @@ ScratchDir::~ScratchDir() {
   fs::remove_all(path_, ec);
 }
 
-RunResult run(const std::vector<std::string>& argv) {
+// posix_spawn rather than fork: the test process is large, and the
+// generated corpus runs HSAILasm thousands of times.
+RunResult run(const std::vector<std::string>& argv, bool capture_stdout) {
   int pipefd[2];
   if (pipe(pipefd) != 0) throw std::runtime_error("pipe failed");
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
-    dup2(pipefd[1], 2);
-    close(pipefd[0]);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (capture_stdout) {
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+  } else {
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   }
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+  posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+  posix_spawn_file_actions_addclose(&fa, pipefd[1]);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
   RunResult r;
+  if (rc != 0) {
+    close(pipefd[0]);
+    r.exit_code = 127;
+    r.err = "cannot run " + argv[0];
+    return r;
+  }
   char buf[4096];
   ssize_t n;
   while ((n = read(pipefd[0], buf, sizeof(buf))) > 0) r.err.append(buf, static_cast<size_t>(n));

@@ -28,8 +28,9 @@ struct RunResult {
   std::string err;  // stderr
 };
 
-// Runs argv (no shell); stderr is captured, stdout discarded.
-RunResult run(const std::vector<std::string>& argv);
+// Runs argv (no shell); stderr is captured, stdout discarded or captured
+// with it.
+RunResult run(const std::vector<std::string>& argv, bool capture_stdout = false);
 
 // The oracle's path, or "" with a reason when it is not installed.
 std::string oracle_path();

@@ -1,7 +1,9 @@
 // libFuzzer target for the BRIG reader and the disassembler: any byte
 // string is either loaded or rejected with a BrigError (bad header, section
 // index, offsets out of range, entry chains that do not advance), and a
-// loaded module either disassembles or is rejected with a BrigError. A
+// loaded module either disassembles or is rejected with a BrigError, and
+// validates or gets a ValidationError (or a BrigError for an entry the
+// validator cannot read). A
 // loaded module written out again must load back (the writer never produces
 // BRIG the reader refuses). Any other exception, crash, hang or sanitizer
 // report is a finding.
@@ -14,6 +16,7 @@
 #include "disassembler.h"
 #include "error.h"
 #include "module.h"
+#include "validator.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   hsail::Module m;
@@ -33,6 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hsail::disassemble(m);
   } catch (const hsail::BrigError&) {
     // malformed or unsupported entries found while printing
+  }
+  try {
+    hsail::validate(m);
+  } catch (const hsail::ValidationError&) {
+    // an invalid module: the expected outcome for most mutations
+  } catch (const hsail::BrigError&) {
+    // an entry the validator cannot read
   }
   return 0;
 }

@@ -1,5 +1,6 @@
-// libFuzzer target for the HSAIL text parser: any byte string is either
-// assembled or rejected with a SyntaxError. Whatever is assembled must load
+// libFuzzer target for the HSAIL text parser and the validator: any byte
+// string is either assembled or rejected with a SyntaxError, and an
+// assembled module either validates or gets a ValidationError. Whatever is assembled must load
 // back from its BRIG and disassemble, since the writer must never produce a
 // file the reader refuses. Any other exception, crash or sanitizer report is
 // a finding.
@@ -14,14 +15,19 @@
 #include "error.h"
 #include "module.h"
 #include "parser.h"
+#include "validator.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> brig;
   try {
-    brig =
-        hsail::parse_hsail(std::string_view(reinterpret_cast<const char*>(data), size)).to_brig();
+    hsail::Module m =
+        hsail::parse_hsail(std::string_view(reinterpret_cast<const char*>(data), size));
+    brig = m.to_brig();
+    hsail::validate(m);
   } catch (const hsail::SyntaxError&) {
     return 0;  // rejected input: the expected outcome for most mutations
+  } catch (const hsail::ValidationError&) {
+    // invalid module; its BRIG must still load back below
   }
   try {
     hsail::disassemble(hsail::Module::from_brig(brig.data(), brig.size()));
