@@ -185,6 +185,23 @@ void Disassembler::print_constant_list(uint32_t off) {
   out_ << ')';
 }
 
+// Signal handles as HSAILasm writes them: sig64(0), sig64[](sig64(0), ...).
+void Disassembler::print_signal_constant(const fw_brig_operand_constant_bytes& c) {
+  uint16_t elem = array_element(c.type);
+  const TypeInfo& ti = checked_type(elem);
+  std::string_view bytes = str(c.bytes);
+  unsigned size = ti.bits / 8;
+  if (bytes.empty() || bytes.size() % size != 0 || (!is_array(c.type) && bytes.size() != size)) {
+    throw BrigError("hsa_operand: constant byte count does not match its type");
+  }
+  if (is_array(c.type)) out_ << ti.name << "[](";
+  for (size_t k = 0; k < bytes.size(); k += size) {
+    if (k) out_ << ", ";
+    out_ << ti.name << '(' << load_le(bytes.data() + k, size) << ')';
+  }
+  if (is_array(c.type)) out_ << ')';
+}
+
 void Disassembler::print_constant(uint32_t off) {
   fw_brig_base b = m_.base_at(m_.operands(), off);
   switch (b.kind) {
@@ -202,6 +219,7 @@ void Disassembler::print_constant(uint32_t off) {
   auto c = m_.operand_entry<fw_brig_operand_constant_bytes>(off);
   uint16_t elem = array_element(c.type);
   const TypeInfo& ti = checked_type(elem);
+  if (elem == FW_BRIG_TYPE_SIG32 || elem == FW_BRIG_TYPE_SIG64) return print_signal_constant(c);
   if (ti.cls == 'o' || ti.cls == 'b' || ti.bits < 8) {
     throw BrigError("not supported yet: constants of type " + std::string(ti.name));
   }

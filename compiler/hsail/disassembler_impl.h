@@ -77,6 +77,7 @@ class Disassembler {
   void print_sampler(uint32_t off);
   void print_constant_list(uint32_t off);
   void print_constant(uint32_t off);
+  void print_signal_constant(const fw_brig_operand_constant_bytes& c);
   std::string_view symbol_name(uint32_t code_off) const;
   unsigned symbol_address_bits(uint32_t code_off) const;
   void print_register(uint32_t off);

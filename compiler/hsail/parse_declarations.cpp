@@ -95,7 +95,8 @@ void Parser::parse_variable(const Quals& q, VarScope scope) {
     v.allocation = FW_BRIG_ALLOCATION_AUTOMATIC;
   }
   if (q.agent && seg != FW_BRIG_SEGMENT_GLOBAL) fail(word, "alloc(agent) needs a global variable");
-  if (v.init && ti->cls == 'o' && v.allocation != FW_BRIG_ALLOCATION_AGENT) {
+  if (v.init && ti->cls == 'o' && ti->type != FW_BRIG_TYPE_SIG32 &&
+      ti->type != FW_BRIG_TYPE_SIG64 && v.allocation != FW_BRIG_ALLOCATION_AGENT) {
     fail(word, "initialized images and samplers need agent allocation");
   }
   if (q.is_const && seg != FW_BRIG_SEGMENT_GLOBAL && seg != FW_BRIG_SEGMENT_READONLY) {
@@ -139,6 +140,29 @@ uint32_t Parser::parse_initializer(uint16_t type, bool array, uint64_t* count) {
   const Token& t = cur();
   if (t.is('{')) fail(t, "not supported yet: aggregate initializers");
   const TypeInfo* vt = type_info(type);
+  if (type == FW_BRIG_TYPE_SIG32 || type == FW_BRIG_TYPE_SIG64) {
+    // Signal handles: "sig64(0)" or "sig64[](sig64(0), ...)"; 0 (no
+    // signal) is the only value text can give (PRM 4.8).
+    bool list = t.kind == TokenKind::kWord && peek().is('[');
+    if (list != array) fail(t, "array constant and variable do not agree");
+    if (list) {
+      if (type_by_name(t.text) == nullptr || type_by_name(t.text)->type != type) {
+        fail(t, "array constant type does not match the variable");
+      }
+      take();
+      expect('[');
+      expect(']');
+      expect('(');
+    }
+    std::string bytes;
+    *count = 0;
+    do {
+      bytes += signal_constant_bytes(type);
+      ++*count;
+    } while (list && accept(','));
+    if (list) expect(')');
+    return add_constant(static_cast<uint16_t>(list ? type | FW_BRIG_TYPE_ARRAY : type), bytes);
+  }
   if (vt != nullptr && vt->cls == 'o') {
     // Image and sampler handles: "roimg(...)" or "rwimg[](rwimg(...), ...)".
     if (t.kind == TokenKind::kWord && peek().is('[')) {
@@ -213,6 +237,18 @@ uint32_t Parser::add_constant(uint16_t type, const std::string& bytes) {
 // Reads an integer or float literal (with an optional '-') and returns its
 // little-endian bytes as a constant of the expected type (PRM 18.6.1:
 // bit types take the unsigned type of their size, b1 takes u8).
+// sig32(0) / sig64(0): the null signal handle's bytes.
+std::string Parser::signal_constant_bytes(uint16_t type) {
+  const Token& t = expect_kind(TokenKind::kWord, "a signal constant");
+  const TypeInfo* ct = type_by_name(t.text);
+  if (ct == nullptr || ct->type != type) fail(t, "constant type does not match the variable");
+  expect('(');
+  const Token& v = expect_kind(TokenKind::kInt, "0");
+  if (v.value != 0) fail(v, "a signal handle constant can only be 0");
+  expect(')');
+  return std::string(type_info(type)->bits / 8, '\0');
+}
+
 // roimg(geometry = 2d, width = 4, ...) or samp(coord = normalized, ...)
 // (PRM 7.1.7, 7.1.8): properties in any order, each at most once.
 uint32_t Parser::parse_handle_constant(uint16_t type) {
@@ -585,6 +621,7 @@ void Parser::parse_body() {
     flush_comments();
     const Token& t = cur();
     if (t.kind == TokenKind::kEnd) fail(t, "missing '}' at end of body");
+    m_.set_code_position(t.pos);
     if (t.is('}')) {
       take();
       if (arg_depth == 0) break;
@@ -601,7 +638,6 @@ void Parser::parse_body() {
       m_.add_code(fw_brig_directive_arg_block{}, FW_BRIG_KIND_DIRECTIVE_ARG_BLOCK_START);
       continue;
     }
-    m_.set_code_position(t.pos);
     // A spelling decoded before is an instruction again (the statement's
     // form depends on the word alone): no need to try the other forms.
     if (t.kind == TokenKind::kWord) {

@@ -591,13 +591,17 @@ std::vector<uint32_t> Parser::parse_call_operands() {
   if (target.kind != TokenKind::kGlobalName) fail(target, "expected a function name" + found());
   take();
   const Symbol& f = lookup(target);
-  if (f.kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION)
+  // An indirect function can also be called directly (HSAILasm agrees).
+  if (f.kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION &&
+      f.kind != FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION)
     fail(target, "'" + str(target) + "' is not a function");
   fw_brig_operand_code_ref r{};
   r.ref = f.code_off;
   uint32_t ref = m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
   note_ref(target, &m_.operands(), ref + offsetof(fw_brig_operand_code_ref, ref));
+  m_.set_operand_position(cur().pos);
   uint32_t outs = parse_arg_list();
+  m_.set_operand_position(cur().pos);
   uint32_t ins = parse_arg_list();
   expect(';');
   return {outs, ref, ins};
@@ -608,10 +612,13 @@ std::vector<uint32_t> Parser::parse_call_operands() {
 // function list] (PRM 10.5, 10.7).
 std::vector<uint32_t> Parser::parse_indirect_call_operands(const InstDesc& desc, uint16_t type) {
   uint32_t target = parse_register(type);
+  m_.set_operand_position(cur().pos);
   uint32_t outs = parse_arg_list();
+  m_.set_operand_position(cur().pos);
   uint32_t ins = parse_arg_list();
   uint32_t last = 0;
   if (desc.opcode == FW_BRIG_OPCODE_ICALL) {
+    m_.set_operand_position(cur().pos);
     const Token& sig = expect_kind(TokenKind::kGlobalName, "a signature");
     const Symbol& s = lookup(sig);
     if (s.kind != FW_BRIG_KIND_DIRECTIVE_SIGNATURE)
@@ -620,6 +627,7 @@ std::vector<uint32_t> Parser::parse_indirect_call_operands(const InstDesc& desc,
     r.ref = s.code_off;
     last = m_.add_operand(r, FW_BRIG_KIND_OPERAND_CODE_REF);
   } else {
+    m_.set_operand_position(cur().pos);
     expect('[');
     std::vector<uint32_t> elems;
     std::vector<std::pair<Token, size_t>> names;

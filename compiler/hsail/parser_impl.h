@@ -167,6 +167,7 @@ class Parser {
   std::string literal_bytes(uint16_t expected, uint16_t* const_type);
   std::string typed_constant_bytes(uint16_t expected, uint16_t* const_type);
   uint32_t parse_handle_constant(uint16_t type);
+  std::string signal_constant_bytes(uint16_t type);
   void check_handle_properties(const Token& at, const std::vector<std::string_view>& seen,
                                const fw_brig_operand_constant_image& img,
                                const fw_brig_operand_constant_sampler& smp);

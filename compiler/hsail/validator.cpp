@@ -71,6 +71,36 @@ void track(Context& c, uint32_t* body_end) {
   }
 }
 
+// Variables, fbarriers, kernels and functions with an &name: a later
+// directive of the same name declares or defines the same thing.
+void note_module_name(Context& c) {
+  uint32_t name = 0;
+  switch (c.kind) {
+    case FW_BRIG_KIND_DIRECTIVE_VARIABLE:
+      name = c.entry<fw_brig_directive_variable>().name;
+      break;
+    case FW_BRIG_KIND_DIRECTIVE_FBARRIER:
+      name = c.entry<fw_brig_directive_fbarrier>().name;
+      break;
+    case FW_BRIG_KIND_DIRECTIVE_KERNEL:
+    case FW_BRIG_KIND_DIRECTIVE_FUNCTION:
+    case FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION:
+    case FW_BRIG_KIND_DIRECTIVE_SIGNATURE:
+      name = c.entry<fw_brig_directive_executable>().name;
+      break;
+    default:
+      return;
+  }
+  std::string_view text = c.m.data_bytes(name);
+  if (text.empty() || text[0] != '&') return;
+  auto it = c.module_names.find(text);
+  if (it == c.module_names.end()) {
+    c.module_names.emplace(std::string(text), c.at);
+  } else {
+    check_redeclaration(c, it->second);
+  }
+}
+
 }  // namespace
 
 }  // namespace validator_detail
@@ -94,6 +124,7 @@ void validate(const Module& m) {
     } else {
       check_directive_rules(c);
       if (b.kind == FW_BRIG_KIND_DIRECTIVE_VARIABLE) check_variable_memory_rules(c);
+      note_module_name(c);
     }
     off += b.byte_count;
   }

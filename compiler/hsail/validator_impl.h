@@ -7,9 +7,12 @@
 //   validate_memory.cpp       segments, addresses, memory orders and
 //                             scopes, opaque types, machine model (PRM 6, 7)
 //   validate_calls.cpp        calls and their arguments (PRM 10)
+//   validate_declarations.cpp declarations agree with their definition
+//                             (PRM 4.3, 10.3)
 // Internal to libhsail.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +36,8 @@ class Context {
   std::set<std::string> extensions;  // names from extension directives
   uint32_t executable = 0;           // kernel/function whose body we are in, 0 outside
   bool in_arg_block = false;
+  // Module-scope names (&...) seen so far: the first directive of each.
+  std::map<std::string, uint32_t, std::less<>> module_names;
 
   // The whole entry at `at` as T (the instruction or directive format).
   template <class T>
@@ -58,6 +63,8 @@ void check_type_rules(const Context& c);
 void check_memory_rules(const Context& c);
 // Variable directives: opaque types and the segments of image handles.
 void check_variable_memory_rules(const Context& c);
+// A module-scope directive whose name came before: both must agree.
+void check_redeclaration(const Context& c, uint32_t earlier);
 void check_call_rules(const Context& c);
 
 }  // namespace hsail::validator_detail

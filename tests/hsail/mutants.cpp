@@ -82,18 +82,30 @@ struct Statement {
   }
 };
 
+bool is_qualifier(const std::string& w) {
+  return w == "prog" || w == "decl" || w == "const" || w == "alloc(agent)" ||
+         w.rfind("align(", 0) == 0;
+}
+
+// Statements inside bodies (indented), and typed declarations at module
+// scope ("prog global_u32 &g;"); qualifiers stay in the prefix unchanged.
 bool parse_statement(const std::string& line, Statement* st) {
   size_t b = line.find_first_not_of(" \t");
-  if (b == std::string::npos || b == 0) return false;
+  if (b == std::string::npos) return false;
   if (line.back() != ';' || line.find("//") != std::string::npos) return false;
   if (line[b] < 'a' || line[b] > 'z') return false;
   std::string body = line.substr(b, line.size() - b - 1);
+  st->indent = line.substr(0, b);
+  for (size_t sp; (sp = body.find(' ')) != std::string::npos && is_qualifier(body.substr(0, sp));) {
+    st->indent += body.substr(0, sp + 1);
+    body.erase(0, sp + 1);
+  }
   size_t sp = body.find(' ');
   std::string word = body.substr(0, sp);
   if (word.find('(') != std::string::npos && word.back() != ')' &&
       word.find(')') == std::string::npos)
     return false;
-  st->indent = line.substr(0, b);
+  if (b == 0 && (word.find('_') == std::string::npos || word == "module")) return false;
   st->parts = split_outside(word, '_');
   st->operands.clear();
   if (sp != std::string::npos) {
