@@ -96,6 +96,7 @@ void Disassembler::print_string_literal(std::string_view text) {
         out_ << "\\b";
         break;
       case '\f':
+        // As HSAILasm prints it, although both read "\f" back as 006.
         out_ << "\\f";
         break;
       case '\n':

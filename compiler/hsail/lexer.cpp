@@ -200,6 +200,41 @@ void Lexer::lex_one(Token* t) {
   throw SyntaxError(t->pos, std::string("unexpected character '") + c + "'");
 }
 
+// The character of the escape sequence after a backslash (PRM 4.5): up to
+// three octal digits, x or X and one or two hex digits (as HSAILasm reads
+// them), or one of the C escape letters. \f is 006, as the PRM's table
+// says and HSAILasm does (C's form feed would be 014).
+char Lexer::escape_value() {
+  auto digit = [&](int base) -> int {
+    char c = peek();
+    int v = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : 99;
+    return v < base ? v : -1;
+  };
+  unsigned value = 0;
+  if (digit(8) >= 0) {
+    for (int n = 0; n < 3 && digit(8) >= 0; ++n, ++i_) value = value * 8 + unsigned(digit(8));
+    return static_cast<char>(value);
+  }
+  if (peek() == 'x' || peek() == 'X') {
+    ++i_;
+    if (digit(16) < 0) throw SyntaxError(pos(), "a hex escape sequence needs a digit (PRM 4.5)");
+    for (int n = 0; n < 2 && digit(16) >= 0; ++n, ++i_) value = value * 16 + unsigned(digit(16));
+    return static_cast<char>(value);
+  }
+  static const char kEscapes[] = {'n',    '\n', 't',  '\t', 'r',  '\r', 'a', '\a', 'b',  '\b', 'f',
+                                  '\006', 'v',  '\v', '\\', '\\', '"',  '"', '\'', '\'', '?',  '?'};
+  for (size_t k = 0; k < sizeof(kEscapes); k += 2) {
+    if (peek() == kEscapes[k]) {
+      ++i_;
+      return kEscapes[k + 1];
+    }
+  }
+  throw SyntaxError(pos(), std::string("invalid escape sequence '\\") + peek() + "' (PRM 4.5)");
+}
+
 // A string without escapes views the source; one with escapes is copied
 // with them resolved.
 void Lexer::lex_string(Token* t) {
@@ -217,18 +252,7 @@ void Lexer::lex_string(Token* t) {
   while (i_ < src_.size() && src_[i_] != '"' && src_[i_] != '\n') {
     if (src_[i_] == '\\') {
       ++i_;
-      static const char kEscapes[] = {'n', '\n', 't', '\t', 'r',  '\r', 'a', '\a',
-                                      'b', '\b', 'f', '\f', '\\', '\\', '"', '"'};
-      bool known = false;
-      for (size_t k = 0; k < sizeof(kEscapes); k += 2) {
-        if (peek() == kEscapes[k]) {
-          text += kEscapes[k + 1];
-          known = true;
-          break;
-        }
-      }
-      if (!known) throw SyntaxError(pos(), "not supported yet: escape sequence in a string");
-      ++i_;
+      text += escape_value();
       continue;
     }
     text += src_[i_++];

@@ -75,6 +75,7 @@ class Lexer {
   void lex_one(Token* t);
   void lex_word_chars(Token* t, size_t start);
   void lex_string(Token* t);
+  char escape_value();
   void lex_number(Token* t);
   void lex_raw_float(Token* t, std::string_view s);
   void lex_float(Token* t, std::string_view s);

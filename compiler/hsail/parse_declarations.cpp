@@ -371,7 +371,10 @@ std::string Parser::typed_constant_bytes(uint16_t expected, uint16_t* const_type
   const Token& t = take();
   const TypeInfo* ct = type_by_name(t.text);
   const TypeInfo* et = type_info(expected);
-  if (ct == nullptr || ct->cls == 'o' || ct->cls == 'b') {
+  if (ct != nullptr && ct->cls == 'b') {
+    fail(t, "bit typed constants such as '" + str(t) + "' do not exist (PRM 4.8.3)");
+  }
+  if (ct == nullptr || ct->cls == 'o') {
     fail(t, "not supported yet: typed constant '" + str(t) + "'");
   }
   if (et == nullptr || ct->bits != et->bits || (et->cls != 'b' && ct->type != expected)) {
