@@ -1,0 +1,54 @@
+// The HSAIL finalizer (issue 7): a BRIG module (compiler/hsail's Module)
+// to an AMD GPU code object for gfx900 or gfx803, in process, with LLVM
+// 14's AMDGPU backend and lld. Two steps with one seam, LLVM IR:
+//   translate()         BRIG -> LLVM IR for amdgcn-amd-amdhsa
+//                       (translate_*.cpp)
+//   emit_code_object()  LLVM IR -> relocatable object -> linked code
+//                       object with its metadata (backend_*.cpp)
+// finalize() runs both. Whatever the finalizer cannot translate is a
+// FinalizeError with a message naming the instruction or directive (and
+// its source position when the module came from text), never a crash or a
+// wrong code object.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "module.h"
+
+namespace llvm {
+class LLVMContext;
+class Module;
+}  // namespace llvm
+
+namespace hsail::finalizer {
+
+class FinalizeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Gpu { kGfx900, kGfx803 };
+
+struct Options {
+  Gpu gpu = Gpu::kGfx900;
+  // 4 and 3: kernel descriptors and MessagePack metadata; 2: amd_kernel_code_t.
+  int code_object_version = 4;
+};
+
+// Kernels become amdgpu_kernel functions named as in HSAIL ("&k"), so the
+// runtime finds them by their HSAIL names; their explicit arguments are the
+// kernarg formals in order (HSAIL's kernarg layout is the natural-alignment
+// layout the backend uses).
+std::unique_ptr<llvm::Module> translate(const Module& brig, llvm::LLVMContext& context,
+                                        const Options& options);
+
+// The bytes of a loadable code object (ELF shared object).
+std::vector<uint8_t> emit_code_object(llvm::Module& ir, const Options& options);
+
+std::vector<uint8_t> finalize(const Module& brig, const Options& options);
+
+}  // namespace hsail::finalizer

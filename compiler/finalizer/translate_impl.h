@@ -1,0 +1,166 @@
+// Private to translate_*.cpp: the state of translating one kernel and the
+// helpers every instruction family uses. The translation is deliberately
+// naive and lets LLVM clean up: every HSAIL register is an alloca (the
+// backend's pipeline promotes them with SROA/mem2reg), every label a basic
+// block, and each instruction is one row of an opcode -> emitter table
+// filled from the families:
+//   translate.cpp             module walk, module-scope variables, the table
+//   translate_kernel.cpp      kernel function, kernargs, body variables
+//   translate_values.cpp      registers, constants, addresses, labels
+//   translate_arithmetic.cpp  arithmetic, 24-bit, copy, float (+ alu checks)
+//   translate_bits.cpp        shifts, logical and bit instructions
+//   translate_convert.cpp     cmp and cvt
+//   translate_memory.cpp      ld, st, lda
+//   translate_control.cpp     br, cbr, ret, barrier, memfence
+//   translate_dispatch.cpp    dispatch-packet queries
+// Whatever has no row, or a row that meets a modifier it cannot honour,
+// is a FinalizeError "not supported yet: ... (PRM x.y)".
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "finalizer.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+namespace hsail::finalizer::translate_detail {
+
+// Address spaces of the AMDGPU backend (amdgpu-usage: "Address Spaces").
+enum AddrSpace : unsigned {
+  kFlatAS = 0,
+  kGlobalAS = 1,
+  kGroupAS = 3,
+  kConstantAS = 4,
+  kPrivateAS = 5,
+};
+
+// What the module as a whole contributes to every kernel.
+struct ModuleState {
+  const Module& brig;
+  llvm::Module& ir;
+  const Options& options;
+  bool large = true;  // machine model
+  uint8_t default_round = FW_BRIG_ROUND_FLOAT_NEAR_EVEN;
+  std::map<uint32_t, llvm::GlobalVariable*> globals;  // module-scope variables
+};
+
+// A kernarg formal: its LLVM argument and its offset in the kernarg segment.
+struct Kernarg {
+  llvm::Argument* arg;
+  uint64_t offset;
+  uint16_t type;
+};
+
+// One instruction being translated.
+struct Inst {
+  uint32_t at;    // hsa_code offset
+  uint16_t kind;  // fw_brig_kind
+  uint16_t opcode;
+  uint16_t type;
+  std::vector<uint32_t> operands;  // hsa_operand offsets
+};
+
+class KernelTranslator {
+ public:
+  KernelTranslator(ModuleState& ms, llvm::Function* fn);
+
+  ModuleState& ms;
+  const Module& brig;
+  llvm::LLVMContext& ctx;
+  llvm::Function* fn;
+  llvm::IRBuilder<> b;
+  std::map<uint32_t, Kernarg> kernargs;     // by variable directive offset
+  std::map<uint32_t, llvm::Value*> locals;  // private/group/spill variables
+  uint32_t at = 0;                          // entry being translated
+
+  // Throws FinalizeError "<position>: msg".
+  [[noreturn]] void fail(const std::string& msg) const;
+  // "not supported yet: what (PRM section)".
+  [[noreturn]] void unsupported(const std::string& what, const char* prm) const;
+
+  template <class T>
+  T entry() const {
+    return brig.code_entry<T>(at);
+  }
+  uint16_t operand_kind(uint32_t off) const { return brig.base_at(brig.operands(), off).kind; }
+
+  // Values: an HSAIL type's LLVM value type (floats as half/float/double,
+  // others, packed included, as iN).
+  llvm::Type* value_type(uint16_t type) const;
+  // Reads a register, constant or WAVESIZE operand as a value of type.
+  llvm::Value* read(uint32_t operand, uint16_t type);
+  // Writes a value of type to a register operand: subword integers are
+  // extended by their signedness, floats stored as their bits.
+  void write(uint32_t operand, llvm::Value* v, uint16_t type);
+
+  // Memory: the address of an address operand in segment as an i8 pointer
+  // of the segment's address space.
+  llvm::Value* address(uint32_t operand, uint8_t segment);
+  unsigned address_space(uint8_t segment) const;
+  // The kernarg formal an address names directly ([%x] with no register
+  // or offset), or nullptr.
+  const Kernarg* direct_kernarg(uint32_t operand) const;
+
+  // Control flow: the block of a label directive; a new block after a
+  // terminator so later (unreachable) instructions have a home.
+  llvm::BasicBlock* label_block(uint32_t label);
+  void start_block(llvm::BasicBlock* bb);
+  void ensure_open_block();
+
+  llvm::Value* dispatch_ptr();
+
+ private:
+  llvm::AllocaInst* reg_slot(uint16_t kind, uint16_t num);
+  llvm::IRBuilder<> alloca_builder();
+  std::map<std::pair<uint16_t, uint16_t>, llvm::AllocaInst*> regs_;
+  std::map<uint32_t, llvm::BasicBlock*> labels_;
+};
+
+// Throws FinalizeError "line:column: msg" (or "hsa_code@0x..: msg").
+[[noreturn]] void fail_at(const Module& brig, uint32_t at, const std::string& msg);
+
+// Type facts (names.h's table) the emitters ask for.
+unsigned type_bits(uint16_t type);
+bool is_float(uint16_t type);
+bool is_signed(uint16_t type);
+bool is_packed_type(uint16_t type);
+std::string type_name(uint16_t type);
+std::string opcode_name(uint16_t opcode);
+
+// One row per supported opcode; emitters live with their family.
+using Emitter = void (*)(KernelTranslator& k, const Inst& inst);
+struct OpcodeRow {
+  uint16_t opcode;
+  Emitter emit;
+};
+struct RowSpan {
+  const OpcodeRow* rows;
+  size_t count;
+};
+RowSpan arithmetic_rows();  // translate_arithmetic.cpp
+RowSpan bits_rows();        // translate_bits.cpp
+RowSpan convert_rows();     // translate_convert.cpp (cmp, cvt)
+RowSpan memory_rows();      // translate_memory.cpp
+RowSpan control_rows();     // translate_control.cpp (branches, barrier, memfence, ret)
+RowSpan dispatch_rows();    // translate_dispatch.cpp (dispatch-packet queries)
+
+// The emitter of an opcode, or nullptr; the PRM section naming it.
+Emitter find_emitter(uint16_t opcode);
+const char* prm_section(uint16_t opcode);
+
+// Rejects rounding modes other than the default (round to nearest even)
+// for a float instruction (PRM 4.19.2).
+void require_default_rounding(KernelTranslator& k, const Inst& inst, uint8_t round);
+
+// The module walk behind translate() (translate.cpp).
+std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMContext& context,
+                                               const Options& options);
+
+// Kernel bodies (translate_kernel.cpp).
+void translate_kernel(ModuleState& ms, uint32_t kernel_at);
+
+}  // namespace hsail::finalizer::translate_detail
