@@ -74,8 +74,9 @@ constexpr size_t kOpcodeCount = FW_BRIG_OPCODE_WAVEID + 1;
 const std::array<Emitter, kOpcodeCount>& emitter_index() {
   static const std::array<Emitter, kOpcodeCount> index = [] {
     std::array<Emitter, kOpcodeCount> a{};
-    for (RowSpan span : {arithmetic_rows(), bits_rows(), convert_rows(), memory_rows(),
-                         control_rows(), dispatch_rows()}) {
+    for (RowSpan span :
+         {arithmetic_rows(), bits_rows(), convert_rows(), memory_rows(), control_rows(),
+          dispatch_rows(), function_rows(), atomic_rows(), native_rows()}) {
       for (size_t i = 0; i < span.count; ++i) a[span.rows[i].opcode] = span.rows[i].emit;
     }
     return a;
@@ -222,11 +223,12 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
         bool definition = d.modifier & FW_BRIG_EXECUTABLE_DEFINITION;
         if (definition && base.kind == FW_BRIG_KIND_DIRECTIVE_KERNEL) {
           translate_kernel(ms, off);
+        } else if (base.kind == FW_BRIG_KIND_DIRECTIVE_FUNCTION) {
+          translate_function(ms, off);
         } else if (definition && base.kind != FW_BRIG_KIND_DIRECTIVE_SIGNATURE) {
-          fail("function " + std::string(brig.data_bytes(d.name)), "10");
+          fail("indirect function " + std::string(brig.data_bytes(d.name)), "10.8");
         }
-        // Declarations and signatures only matter to calls, which are
-        // rejected where they occur.
+        // Signatures only matter to icall, which is rejected where it occurs.
         if (d.next_module_entry > off) next = d.next_module_entry;
         break;
       }
@@ -239,6 +241,7 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
     }
     off = next;
   }
+  check_functions_defined(ms);
   // Each emitter makes well-typed IR from validated HSAIL; should an
   // unvalidated module slip something past them, say so here rather than
   // hand the backend a broken module.

@@ -13,6 +13,9 @@
 //   translate_memory.cpp      ld, st, lda
 //   translate_control.cpp     br, cbr, ret, barrier, memfence
 //   translate_dispatch.cpp    dispatch-packet queries
+//   translate_functions.cpp   functions, call, scall, the arg segment
+//   translate_atomics.cpp     atomic, atomicnoret
+//   translate_native.cpp      sqrt and the native functions
 // Whatever has no row, or a row that meets a modifier it cannot honour,
 // is a FinalizeError "not supported yet: ... (PRM x.y)".
 #pragma once
@@ -147,6 +150,9 @@ RowSpan convert_rows();     // translate_convert.cpp (cmp, cvt)
 RowSpan memory_rows();      // translate_memory.cpp
 RowSpan control_rows();     // translate_control.cpp (branches, barrier, memfence, ret)
 RowSpan dispatch_rows();    // translate_dispatch.cpp (dispatch-packet queries)
+RowSpan function_rows();    // translate_functions.cpp (call, scall)
+RowSpan atomic_rows();      // translate_atomics.cpp (atomic, atomicnoret)
+RowSpan native_rows();      // translate_native.cpp (sqrt, native functions)
 
 // The emitter of an opcode, or nullptr; the PRM section naming it.
 Emitter find_emitter(uint16_t opcode);
@@ -162,5 +168,11 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
 
 // Kernel bodies (translate_kernel.cpp).
 void translate_kernel(ModuleState& ms, uint32_t kernel_at);
+// The body of a kernel or function into k.fn (translate_kernel.cpp).
+void translate_body(KernelTranslator& k, uint32_t exec_at);
+// HSAIL functions (translate_functions.cpp): declares, and translates a
+// definition; after the module walk, rejects called functions never defined.
+void translate_function(ModuleState& ms, uint32_t fn_at);
+void check_functions_defined(ModuleState& ms);
 
 }  // namespace hsail::finalizer::translate_detail

@@ -95,7 +95,8 @@ void declare_local(KernelTranslator& k) {
   llvm::Align a(align ? align : natural_bytes(elem));
   switch (v.segment) {
     case FW_BRIG_SEGMENT_PRIVATE:
-    case FW_BRIG_SEGMENT_SPILL: {
+    case FW_BRIG_SEGMENT_SPILL:
+    case FW_BRIG_SEGMENT_ARG: {  // see translate_functions.cpp
       llvm::BasicBlock& entry = k.fn->getEntryBlock();
       llvm::IRBuilder<> ab(&entry, entry.begin());
       llvm::AllocaInst* slot = ab.CreateAlloca(ty, nullptr, name.substr(1));
@@ -144,13 +145,21 @@ void translate_kernel(ModuleState& ms, uint32_t kernel_at) {
     k.kernargs[formals[i].first] = Kernarg{fn->getArg(i), formals[i].second, v.type};
   }
 
+  translate_body(k, kernel_at);
+}
+
+void translate_body(KernelTranslator& k, uint32_t exec_at) {
   // The entry block holds only the allocas (registers, private
   // variables); it falls through to the body once the body is done.
-  llvm::BasicBlock* entry = llvm::BasicBlock::Create(k.ctx, "entry", fn);
+  // A function's entry already exists (see translate_functions.cpp).
+  llvm::Function* fn = k.fn;
+  llvm::BasicBlock* entry =
+      fn->empty() ? llvm::BasicBlock::Create(k.ctx, "entry", fn) : &fn->getEntryBlock();
   llvm::BasicBlock* body = llvm::BasicBlock::Create(k.ctx, "body", fn);
   k.b.SetInsertPoint(body);
 
-  auto d = ms.brig.code_entry<fw_brig_directive_executable>(kernel_at);
+  ModuleState& ms = k.ms;
+  auto d = ms.brig.code_entry<fw_brig_directive_executable>(exec_at);
   const Section& code = ms.brig.code();
   for (uint32_t off = d.first_code_block_entry; off != 0 && off < d.next_module_entry;) {
     fw_brig_base base = ms.brig.base_at(code, off);
@@ -166,7 +175,9 @@ void translate_kernel(ModuleState& ms, uint32_t kernel_at) {
           k.start_block(k.label_block(off));
           break;
         case FW_BRIG_KIND_DIRECTIVE_ARG_BLOCK_START:
-          k.unsupported("arg blocks and calls", "10.2");
+        case FW_BRIG_KIND_DIRECTIVE_ARG_BLOCK_END:
+          // Arg-block variables are private allocas of their own.
+          break;
         case FW_BRIG_KIND_DIRECTIVE_FBARRIER:
           k.unsupported("fbarrier", "9.2");
         default:

@@ -120,6 +120,7 @@ unsigned KernelTranslator::address_space(uint8_t segment) const {
       return kGroupAS;
     case FW_BRIG_SEGMENT_PRIVATE:
     case FW_BRIG_SEGMENT_SPILL:
+    case FW_BRIG_SEGMENT_ARG:  // arg variables are private allocas
       return kPrivateAS;
     default: {
       const char* n = kSegmentNames.name(segment);

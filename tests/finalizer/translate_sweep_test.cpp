@@ -35,8 +35,9 @@ std::vector<std::string> candidates() {
   std::vector<std::string> out;
   const char* binary[] = {"add", "sub",   "mul", "div", "rem", "min",
                           "max", "mulhi", "and", "or",  "xor", "copysign"};
-  const char* unary[] = {"neg",   "abs",   "not",  "mov",   "ceil",
-                         "floor", "trunc", "rint", "fract", "bitrev"};
+  const char* unary[] = {"neg",   "abs",  "not",   "mov",    "ceil", "floor",
+                         "trunc", "rint", "fract", "bitrev", "sqrt", "nsqrt",
+                         "nsin",  "ncos", "nexp2", "nlog2",  "nrcp", "nrsqrt"};
   for (const char* t : kTypes) {
     std::string ty = t;
     std::string d = reg(ty, 4), a = reg(ty, 1), b = reg(ty, 2), c = reg(ty, 3);
@@ -72,6 +73,19 @@ std::vector<std::string> candidates() {
       out.push_back("ld_v2_" + std::string(seg) + "_" + ty + " (" + d + ", " + a + "), " + addr);
       out.push_back("st_v4_" + std::string(seg) + "_" + ty + " (" + a + ", " + b + ", " + c + ", " +
                     d + "), " + addr);
+    }
+    // Flat atomics name no segment.
+    for (std::string seg : {"global_", "group_", ""}) {
+      std::string addr = seg == "group_" ? "[%g]" : "[$d0+64]";
+      std::string how = seg + (seg == "group_" ? "scar_wg_" : "scar_agent_");
+      for (const char* op :
+           {"add", "sub", "and", "or", "xor", "min", "max", "exch", "wrapinc", "wrapdec"}) {
+        out.push_back("atomic_" + std::string(op) + "_" + how + ty + " " + d + ", " + addr + ", " +
+                      a);
+      }
+      out.push_back("atomic_cas_" + how + ty + " " + d + ", " + addr + ", " + a + ", " + b);
+      out.push_back("atomic_ld_" + seg + "scacq_wave_" + ty + " " + d + ", " + addr);
+      out.push_back("atomicnoret_st_" + seg + "screl_wave_" + ty + " " + addr + ", " + a);
     }
   }
   for (const char* q : {"workitemabsid", "workitemid", "workgroupid", "workgroupsize",

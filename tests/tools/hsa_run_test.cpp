@@ -1,14 +1,17 @@
-// hsa-run run as a user runs it on the example kernel (examples/matmul.cl),
-// its results checked against matrix products computed here on the CPU,
-// and its answers to mismatches and bad input checked by exit status and
+// hsa-run run as a user runs it on the example kernel (examples/matmul.cl)
+// and on HSAIL (the PRM's vector add, as text and as BRIG), its results
+// checked against matrix products and sums computed here on the CPU, and
+// its answers to mismatches and bad input checked by exit status and
 // message.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "parser.h"
 #include "run_tool.h"
 
 namespace {
@@ -197,20 +200,88 @@ TEST_F(ToolHsaRunTest, MissingKernelListsTheAvailableOnes) {
   EXPECT_NE(list.out.find("1 kernel\n  matmul "), std::string::npos) << list.out;
 }
 
-TEST_F(ToolHsaRunTest, HsailAndOtherFilesAreRefused) {
-  std::FILE* f = std::fopen(path("k.hsail").c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  std::fputs("// a kernel\nmodule &m:1:0:$full:$large:$default;\n", f);
-  std::fclose(f);
-  auto r = run_tool(HSA_RUN, {path("k.hsail"), "k", "--grid", "1"});
+// The PRM's vector add (HSAIL PRM 3.1) for the large machine model: the
+// addresses are 64-bit.
+constexpr char kVecAddHsail[] = R"(// PRM 3.1, large model
+module &VectorAdd:1:0:$full:$large:$default;
+
+kernel &vec_add(kernarg_u64 %a, kernarg_u64 %b, kernarg_u64 %c, kernarg_u32 %n)
+{
+	ld_kernarg_u32 $s0, [%n];
+	workitemabsid_u32 $s1, 0;
+	cmp_lt_b1_u32 $c0, $s1, $s0;
+	cbr_b1 $c0, @body;
+	ret;
+@body:
+	cvt_u64_u32 $d0, $s1;
+	shl_u64 $d0, $d0, 2;
+	ld_kernarg_u64 $d1, [%a];
+	add_u64 $d1, $d1, $d0;
+	ld_global_f32 $s2, [$d1];
+	ld_kernarg_u64 $d2, [%b];
+	add_u64 $d2, $d2, $d0;
+	ld_global_f32 $s3, [$d2];
+	add_f32 $s2, $s3, $s2;
+	ld_kernarg_u64 $d3, [%c];
+	add_u64 $d3, $d3, $d0;
+	st_global_f32 $s2, [$d3];
+	ret;
+};
+)";
+
+bool write_bytes(const std::string& path, const void* p, size_t n) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return false;
+  const bool ok = std::fwrite(p, 1, n, f) == n;
+  return std::fclose(f) == 0 && ok;
+}
+
+// HSAIL text and the same module as BRIG are finalized in process and run;
+// 1000 items in work-groups of 64 leave the last one partial, which the
+// kernel's bound check must respect (c has exactly n elements).
+TEST_F(ToolHsaRunTest, HsailTextAndBrigRunTheVectorAdd) {
+  const uint32_t n = 1000;
+  std::vector<float> a(n), b(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    a[i] = std::sin(static_cast<float>(i) * 0.3f) * 10.0f;
+    b[i] = static_cast<float>(i) * 0.5f - 7.0f;
+  }
+  ASSERT_TRUE(write_floats(path("a.bin"), a));
+  ASSERT_TRUE(write_floats(path("b.bin"), b));
+  ASSERT_TRUE(write_bytes(path("k.hsail"), kVecAddHsail, sizeof kVecAddHsail - 1));
+  const std::vector<uint8_t> brig = hsail::parse_hsail(kVecAddHsail).to_brig();
+  ASSERT_TRUE(write_bytes(path("k.brig"), brig.data(), brig.size()));
+  for (const char* input : {"k.hsail", "k.brig"}) {
+    for (const char* name : {"&vec_add", "vec_add"}) {
+      const auto r =
+          run_tool(HSA_RUN, {path(input), name, "buf:f32:file=" + path("a.bin"),
+                             "buf:f32:file=" + path("b.bin"), "buf:f32:" + std::to_string(n),
+                             "u32:" + std::to_string(n), "--grid", std::to_string(n), "--save",
+                             "2=" + path("c.bin")});
+      ASSERT_EQ(r.status, 0) << input << " " << name << "\n" << r.err;
+      const std::vector<float> c = read_floats(path("c.bin"));
+      ASSERT_EQ(c.size(), n);
+      for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << input << " element " << i;
+    }
+  }
+  const auto list = run_tool(HSA_RUN, {"--list", path("k.hsail")});
+  EXPECT_EQ(list.status, 0) << list.err;
+  EXPECT_NE(list.out.find("1 kernel\n  &vec_add "), std::string::npos) << list.out;
+}
+
+// Invalid HSAIL, BRIG and other files are refused before the runtime
+// starts, with the front end's position of the problem.
+TEST_F(ToolHsaRunTest, InvalidHsailAndOtherFilesAreRefused) {
+  const std::string bad =
+      "// a kernel\nmodule &m:1:0:$full:$large:$default;\nkernel &k() { add_u32 $s0, $s1; };\n";
+  ASSERT_TRUE(write_bytes(path("bad.hsail"), bad.data(), bad.size()));
+  auto r = run_tool(HSA_RUN, {path("bad.hsail"), "k", "--grid", "1"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("not supported until the finalizer exists"), std::string::npos) << r.err;
-  f = std::fopen(path("k.brig").c_str(), "w");
-  std::fputs("HSA BRIG\x01", f);
-  std::fclose(f);
+  EXPECT_NE(r.err.find(path("bad.hsail") + ":3:"), std::string::npos) << r.err;
+  ASSERT_TRUE(write_bytes(path("k.brig"), "HSA BRIG\x01", 9));
   r = run_tool(HSA_RUN, {path("k.brig"), "k", "--grid", "1"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("is HSAIL (BRIG)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(path("k.brig") + ": "), std::string::npos) << r.err;
   r = run_tool(HSA_RUN, {HSA_RUN, "k", "--grid", "1"});  // an x86-64 ELF
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("not an AMDGPU code object (e_machine 62"), std::string::npos) << r.err;

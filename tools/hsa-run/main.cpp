@@ -2,9 +2,13 @@
 // command line on a GPU agent, print, save or check its buffers. The
 // grammar is in plan.cpp's usage text and tools/README.md.
 //
+// HSAIL input (text or BRIG) is assembled, validated and finalized in
+// process first (hsail_input.cpp).
+//
 // Exit status: 0 success; 1 a runtime failure, a failed dispatch or a
 // mismatch with --expect; 2 bad arguments, an unknown kernel or an input
-// hsa-run cannot run (HSAIL before the finalizer exists).
+// hsa-run cannot run (invalid HSAIL, HSAIL the finalizer cannot translate
+// yet, an ELF that is not an AMDGPU code object).
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -12,6 +16,7 @@
 #include <vector>
 
 #include "buffers.h"
+#include "hsail_input.h"
 #include "input.h"
 #include "kernargs.h"
 #include "plan.h"
@@ -43,10 +48,10 @@ int read_inputs(Plan* plan, Inputs* in) {
   switch (facts.kind) {
     case InputKind::kAmdgpuElf:
       break;
-    case InputKind::kHsail:
-      return bad_input("'" + plan->code_object + "' is HSAIL (" + facts.detail +
-                       "): not supported until the finalizer exists; give an AMDGPU code "
-                       "object (.co/.hsaco)");
+    case InputKind::kHsail:  // finalized here, before the runtime starts
+      if (!finalize_hsail(plan->code_object, facts.detail != "BRIG", &in->code_object, &error))
+        return bad_input(error);
+      break;
     case InputKind::kOtherElf:
       return bad_input("'" + plan->code_object + "' is not an AMDGPU code object (" + facts.detail +
                        ")");
@@ -131,8 +136,10 @@ int run(Plan& plan, Inputs& in) {
   if (plan.list) return list_kernels(kernels, plan.code_object);
 
   const Kernel* kernel = nullptr;
+  // HSAIL kernels keep their '&', which a shell user may leave out.
   for (const Kernel& k : kernels)
-    if (k.name == plan.kernel || k.name + ".kd" == plan.kernel) kernel = &k;
+    if (k.name == plan.kernel || k.name + ".kd" == plan.kernel || k.name == "&" + plan.kernel)
+      kernel = &k;
   if (!kernel) {
     std::string names;
     for (const Kernel& k : kernels) names += "\n  " + k.name;

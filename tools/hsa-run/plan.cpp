@@ -9,9 +9,10 @@ const char kUsage[] =
     "usage: hsa-run [options] CODE_OBJECT KERNEL [ARG...]\n"
     "       hsa-run --list CODE_OBJECT\n"
     "\n"
-    "Loads an AMDGPU code object (v2, v3 or v4 ELF; HSAIL is not supported\n"
-    "until the finalizer exists), dispatches KERNEL once on a GPU agent with\n"
-    "the arguments given, then prints, saves or checks its buffers.\n"
+    "Loads an AMDGPU code object (v2, v3 or v4 ELF) or HSAIL (text or BRIG,\n"
+    "validated and finalized for gfx900 first), dispatches KERNEL once on a\n"
+    "GPU agent with the arguments given, then prints, saves or checks its\n"
+    "buffers. An HSAIL kernel is named as in HSAIL (&name) or without the &.\n"
     "\n"
     "Kernel arguments, in the kernel's parameter order:\n"
     "  TYPE:VALUE              a scalar, e.g. f32:2.5  u32:1000  i64:-3  u32:0x10\n"
@@ -47,7 +48,7 @@ const char kUsage[] =
     "  --help                  this text\n"
     "\n"
     "Exit status: 0 success, 1 runtime failure, dispatch error or mismatch,\n"
-    "2 bad arguments, unknown kernel or unsupported input.\n";
+    "2 bad arguments, unknown kernel, invalid HSAIL or unsupported input.\n";
 
 namespace {
 

@@ -122,8 +122,8 @@ hsa_status_t standard_info(const Agent& a, int attribute, void* value) {
     }
     case HSA_AGENT_INFO_ISA:
       return put(value, a.isa ? hsart::handle_of(a.isa) : hsa_isa_t{0});
-    case HSA_AGENT_INFO_EXTENSIONS:
-      std::memset(value, 0, 128);
+    case HSA_AGENT_INFO_EXTENSIONS:  // the same as hsa_agent_extension_supported's
+      hsart::extension_mask(value);
       return HSA_STATUS_SUCCESS;
     case HSA_AGENT_INFO_VERSION_MAJOR:
     case HSA_AGENT_INFO_VERSION_MINOR:
@@ -224,8 +224,7 @@ extern "C" hsa_status_t hsa_agent_extension_supported(uint16_t extension, hsa_ag
   HSART_CHECK_INIT();
   if (!hsart::agent_from(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!result || !hsart::extension_known(extension)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  (void)version_minor;
-  *result = hsart::extension_implemented(extension, version_major);
+  *result = hsart::extension_implemented(extension, version_major) && version_minor == 0;
   return HSA_STATUS_SUCCESS;
 }
 
@@ -237,5 +236,6 @@ extern "C" hsa_status_t hsa_agent_major_extension_supported(uint16_t extension, 
   if (!version_minor || !result || !hsart::extension_known(extension))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   *result = hsart::extension_implemented(extension, version_major);
+  if (*result) *version_minor = 0;  // the only minor version there is
   return HSA_STATUS_SUCCESS;
 }

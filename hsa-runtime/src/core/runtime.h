@@ -136,6 +136,8 @@ void release_memory(Runtime& rt);
 // Extensions: whether hsa.h names the id, and whether its table exists.
 bool extension_known(uint16_t id);
 bool extension_implemented(uint16_t id, uint16_t major);
+// The 128-byte HSA_*_INFO_EXTENSIONS bitmask of the implemented ones.
+void extension_mask(void* value);
 
 // The clock behind HSA_SYSTEM_INFO_TIMESTAMP: CLOCK_MONOTONIC in ns.
 constexpr uint64_t kTimestampFrequency = 1000000000;

@@ -1,6 +1,10 @@
 // hsa_system_get_info and the system-wide extension queries.
+#include <hsa/hsa_ext_finalize.h>
+
+#include <algorithm>
 #include <cstring>
 
+#include "api_ext_finalizer.h"
 #include "runtime.h"
 
 namespace {
@@ -10,8 +14,8 @@ struct ExtensionName {
   const char* name;
 };
 
-// Every extension hsa.h names. None of their function tables exists yet, so
-// the extension bitmask is empty and every "supported" query says no.
+// Every extension hsa.h names. Of their function tables only the
+// finalizer's (version 1.00) exists.
 const ExtensionName kExtensions[] = {
     {HSA_EXTENSION_FINALIZER, "HSA_EXTENSION_FINALIZER"},
     {HSA_EXTENSION_IMAGES, "HSA_EXTENSION_IMAGES"},
@@ -32,8 +36,17 @@ const ExtensionName* find_extension(uint16_t id) {
 
 namespace hsart {
 // Shared with the agent queries: whether the runtime implements an extension.
-bool extension_implemented(uint16_t /*id*/, uint16_t /*major*/) { return false; }
+bool extension_implemented(uint16_t id, uint16_t major) {
+  return id == HSA_EXTENSION_FINALIZER && major == 1;
+}
 bool extension_known(uint16_t id) { return find_extension(id) != nullptr; }
+// HSA_*_INFO_EXTENSIONS: bit n of the 128 bytes is extension id n.
+void extension_mask(void* value) {
+  auto* bytes = static_cast<uint8_t*>(value);
+  std::memset(bytes, 0, 128);
+  for (const ExtensionName& e : kExtensions)
+    if (e.id < 128 * 8 && extension_implemented(e.id, 1)) bytes[e.id / 8] |= 1u << (e.id % 8);
+}
 }  // namespace hsart
 
 extern "C" hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* value) {
@@ -62,7 +75,7 @@ extern "C" hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* v
       *static_cast<hsa_machine_model_t*>(value) = HSA_MACHINE_MODEL_LARGE;
       return HSA_STATUS_SUCCESS;
     case HSA_SYSTEM_INFO_EXTENSIONS:
-      std::memset(value, 0, 128);
+      hsart::extension_mask(value);
       return HSA_STATUS_SUCCESS;
     case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
       *static_cast<const char**>(value) = "1.1.0";
@@ -88,8 +101,7 @@ extern "C" hsa_status_t hsa_system_extension_supported(uint16_t extension, uint1
                                                        uint16_t version_minor, bool* result) {
   HSART_CHECK_INIT();
   if (!result || !find_extension(extension)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  (void)version_minor;
-  *result = hsart::extension_implemented(extension, version_major);
+  *result = hsart::extension_implemented(extension, version_major) && version_minor == 0;
   return HSA_STATUS_SUCCESS;
 }
 
@@ -101,19 +113,21 @@ extern "C" hsa_status_t hsa_system_major_extension_supported(uint16_t extension,
   if (!version_minor || !result || !find_extension(extension))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   *result = hsart::extension_implemented(extension, version_major);
+  if (*result) *version_minor = 0;  // the highest minor version there is
   return HSA_STATUS_SUCCESS;
 }
 
-// No extension table exists yet: asking for one is asking for an
-// unsupported extension, which the specification calls an invalid argument.
+// Asking for the table of an extension the runtime lacks is an invalid
+// argument (the specification's word); the finalizer's is version 1.00, so
+// a later minor version is one it lacks too.
 extern "C" hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,
                                                        uint16_t version_minor, void* table) {
   HSART_CHECK_INIT();
-  (void)version_minor;
   if (!table || !find_extension(extension) ||
-      !hsart::extension_implemented(extension, version_major))
+      !hsart::extension_implemented(extension, version_major) || version_minor != 0)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return HSA_STATUS_ERROR;
+  std::memcpy(table, &hsart::finalizer::table(), sizeof(hsa_ext_finalizer_1_00_pfn_t));
+  return HSA_STATUS_SUCCESS;
 }
 
 extern "C" hsa_status_t hsa_system_get_major_extension_table(uint16_t extension,
@@ -123,5 +137,9 @@ extern "C" hsa_status_t hsa_system_get_major_extension_table(uint16_t extension,
   if (!table || table_length == 0 || !find_extension(extension) ||
       !hsart::extension_implemented(extension, version_major))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return HSA_STATUS_ERROR;
+  // The caller's table may be shorter (an older minor version's): fill
+  // what fits, as ROCr does.
+  std::memcpy(table, &hsart::finalizer::table(),
+              std::min(table_length, sizeof(hsa_ext_finalizer_1_00_pfn_t)));
+  return HSA_STATUS_SUCCESS;
 }

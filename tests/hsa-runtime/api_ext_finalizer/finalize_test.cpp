@@ -1,0 +1,238 @@
+// hsa_ext_program_finalize: its argument checks, and end to end: the PRM's
+// vector add as HSAIL text -> BRIG (libhsail) -> program -> code object ->
+// executable (hsa_executable_load_code_object) -> a dispatch on the
+// virtual GPU, c checked against sums computed here. Two modules finalize
+// into one code object with both kernels.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+#include "finalizer_fixture.h"
+#include "thunk_gpu.h"
+
+namespace fin_test {
+namespace {
+
+class ApiExtFinalizerFinalize : public FinalizerTest {
+ protected:
+  void TearDown() override {
+    if (exe_.handle) {
+      EXPECT_EQ(hsa_executable_destroy(exe_), HSA_STATUS_SUCCESS);
+    }
+    if (co_.handle) {
+      EXPECT_EQ(hsa_code_object_destroy(co_), HSA_STATUS_SUCCESS);
+    }
+    FinalizerTest::TearDown();
+  }
+
+  // Loads co_ into a frozen executable for the GPU; the kernel by name.
+  hsa_executable_symbol_t Load(const char* name) {
+    hsa_executable_symbol_t kernel{0};
+    EXPECT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                        nullptr, &exe_),
+              HSA_STATUS_SUCCESS);
+    EXPECT_EQ(hsa_executable_load_code_object(exe_, gpu_, co_, nullptr), HSA_STATUS_SUCCESS);
+    EXPECT_EQ(hsa_executable_freeze(exe_, nullptr), HSA_STATUS_SUCCESS);
+    EXPECT_EQ(hsa_executable_get_symbol_by_name(exe_, name, &gpu_, &kernel), HSA_STATUS_SUCCESS)
+        << name;
+    return kernel;
+  }
+
+  void RunVecAdd(const char* name);
+
+  hsa_code_object_t co_{0};
+  hsa_executable_t exe_{0};
+};
+
+template <typename T>
+T Info(hsa_executable_symbol_t s, hsa_executable_symbol_info_t what) {
+  T v{};
+  EXPECT_EQ(hsa_executable_symbol_get_info(s, what, &v), HSA_STATUS_SUCCESS) << what;
+  return v;
+}
+
+// Publishes the packet (header last, with release order), rings the
+// doorbell and waits for the completion signal.
+bool RunPacket(hsa_queue_t* q, hsa_kernel_dispatch_packet_t packet, hsa_signal_t done) {
+  const uint64_t index = hsa_queue_add_write_index_screlease(q, 1);
+  while (index - hsa_queue_load_read_index_scacquire(q) >= q->size) std::this_thread::yield();
+  auto* slot = static_cast<hsa_kernel_dispatch_packet_t*>(q->base_address) + index % q->size;
+  const uint16_t header = packet.header;
+  packet.header = HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
+  std::memcpy(slot, &packet, sizeof packet);
+  __atomic_store_n(&slot->header, header, __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  return hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 20'000'000'000ull,
+                                   HSA_WAIT_STATE_BLOCKED) == 0;
+}
+
+// vec_add(a, b, c, n) over 1000 work-items in groups of 64 (the last one
+// partial): c[i] == a[i] + b[i] below n, untouched above.
+void ApiExtFinalizerFinalize::RunVecAdd(const char* name) {
+  const hsa_executable_symbol_t kernel = Load(name);
+  ASSERT_NE(kernel.handle, 0u);
+  const uint64_t object = Info<uint64_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT);
+  ASSERT_NE(object, 0u);
+  EXPECT_EQ(Info<uint32_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE), 28u);
+
+  const uint32_t n = 1000, alloc = 1024;
+  float* a = hsakmt_test::alloc_array<float>(alloc);
+  float* b = hsakmt_test::alloc_array<float>(alloc);
+  float* c = hsakmt_test::alloc_array<float>(alloc);
+  void* args = hsakmt_test::alloc_system(4096);
+  ASSERT_TRUE(a && b && c && args);
+  for (uint32_t i = 0; i < alloc; ++i) {
+    a[i] = std::sin(static_cast<float>(i) * 0.25f) * 100.0f;
+    b[i] = static_cast<float>(i) * 0.125f - 40.0f;
+    c[i] = -1.0f;
+  }
+  const uint64_t pointers[3] = {reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
+                                reinterpret_cast<uintptr_t>(c)};
+  std::memset(args, 0, 4096);
+  std::memcpy(args, pointers, sizeof pointers);
+  std::memcpy(static_cast<uint8_t*>(args) + 24, &n, sizeof n);
+
+  hsa_queue_t* q = nullptr;
+  ASSERT_EQ(hsa_queue_create(gpu_, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
+                             UINT32_MAX, &q),
+            HSA_STATUS_SUCCESS);
+  hsa_signal_t done{0};
+  ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
+  hsa_kernel_dispatch_packet_t packet{};
+  packet.header =
+      static_cast<uint16_t>((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+                            (1 << HSA_PACKET_HEADER_BARRIER) |
+                            (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                            (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+  packet.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
+  packet.workgroup_size_x = 64;
+  packet.workgroup_size_y = packet.workgroup_size_z = 1;
+  packet.grid_size_x = n;
+  packet.grid_size_y = packet.grid_size_z = 1;
+  packet.private_segment_size =
+      Info<uint32_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE);
+  packet.group_segment_size =
+      Info<uint32_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE);
+  packet.kernel_object = object;
+  packet.kernarg_address = args;
+  packet.completion_signal = done;
+  ASSERT_TRUE(RunPacket(q, packet, done)) << "the dispatch did not complete";
+
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << "element " << i;
+  for (uint32_t i = n; i < alloc; ++i) ASSERT_EQ(c[i], -1.0f) << "element " << i << " past n";
+  EXPECT_EQ(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+  for (void* p : {static_cast<void*>(a), static_cast<void*>(b), static_cast<void*>(c)})
+    hsakmt_test::free_system(p, alloc * sizeof(float));
+  hsakmt_test::free_system(args, 4096);
+}
+
+TEST_F(ApiExtFinalizerFinalize, ChecksItsArguments) {
+  NewProgram();
+  std::vector<uint8_t> brig = brig_of(vec_add_hsail());
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
+  const hsa_ext_control_directives_t none{};
+  hsa_code_object_t co{0};
+  EXPECT_EQ(hsa_ext_program_finalize(program_, hsa_isa_t{0x1234}, 0, none, nullptr,
+                                     HSA_CODE_OBJECT_TYPE_PROGRAM, &co),
+            HSA_STATUS_ERROR_INVALID_ISA);
+  EXPECT_EQ(hsa_ext_program_finalize(program_, isa_, 0, none, nullptr, HSA_CODE_OBJECT_TYPE_PROGRAM,
+                                     nullptr),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_ext_program_finalize(program_, isa_, 0, none, nullptr,
+                                     static_cast<hsa_code_object_type_t>(1), &co),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  // Call conventions: AUTO (-1) up to HSA_ISA_INFO_CALL_CONVENTION_COUNT.
+  uint32_t conventions = 0;
+  ASSERT_EQ(hsa_isa_get_info(isa_, HSA_ISA_INFO_CALL_CONVENTION_COUNT, 0, &conventions),
+            HSA_STATUS_SUCCESS);
+  ASSERT_EQ(conventions, 1u);
+  EXPECT_EQ(hsa_ext_program_finalize(program_, isa_, static_cast<int32_t>(conventions), none,
+                                     nullptr, HSA_CODE_OBJECT_TYPE_PROGRAM, &co),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(hsa_ext_program_finalize(program_, isa_, -2, none, nullptr,
+                                     HSA_CODE_OBJECT_TYPE_PROGRAM, &co),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(co.handle, 0u);
+  // Convention 0 works as AUTO does.
+  ASSERT_EQ(
+      hsa_ext_program_finalize(program_, isa_, 0, none, "", HSA_CODE_OBJECT_TYPE_PROGRAM, &co_),
+      HSA_STATUS_SUCCESS);
+}
+
+TEST_F(ApiExtFinalizerFinalize, WhatTheFinalizerCannotDoFails) {
+  NewProgram();
+  hsa_code_object_t co{0};
+  // A program without modules has nothing to finalize.
+  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+  // Valid HSAIL the finalizer does not translate yet (an fbarrier).
+  std::vector<uint8_t> brig = brig_of(
+      "module &m:1:0:$full:$large:$default;\n"
+      "fbarrier &fb;\n"
+      "kernel &k() { ret; };\n");
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+  EXPECT_EQ(co.handle, 0u);
+}
+
+TEST_F(ApiExtFinalizerFinalize, VectorAddRunsAndMatchesTheCpu) {
+  NewProgram();
+  std::vector<uint8_t> brig = brig_of(vec_add_hsail());
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("hsa_ext_program_finalize(vec_add): %.1f ms\n", ms);
+  RecordProperty("finalize_us", static_cast<int>(ms * 1000));
+  // The code object is the HSA 1.0 API's: its ISA is the one asked for,
+  // and it outlives the program and the BRIG.
+  hsa_isa_t isa{0};
+  ASSERT_EQ(hsa_code_object_get_info(co_, HSA_CODE_OBJECT_INFO_ISA, &isa), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(isa.handle, isa_.handle);
+  hsa_code_symbol_t symbol{0};
+  EXPECT_EQ(hsa_code_object_get_symbol(co_, "&vec_add", &symbol), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_program_destroy(program_), HSA_STATUS_SUCCESS);
+  program_.handle = 0;
+  std::fill(brig.begin(), brig.end(), 0);
+  RunVecAdd("&vec_add");
+}
+
+TEST_F(ApiExtFinalizerFinalize, TwoModulesLinkIntoOneCodeObject) {
+  NewProgram();
+  std::vector<uint8_t> one = brig_of(vec_add_hsail("&one", "$full:$large:$default", "&add_one"));
+  std::vector<uint8_t> two = brig_of(vec_add_hsail("&two", "$full:$large:$default", "&add_two"));
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(one)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(two)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
+  std::vector<std::string> names;
+  ASSERT_EQ(hsa_code_object_iterate_symbols(
+                co_,
+                [](hsa_code_object_t, hsa_code_symbol_t s, void* data) {
+                  uint32_t n = 0;
+                  hsa_code_symbol_get_info(s, HSA_CODE_SYMBOL_INFO_NAME_LENGTH, &n);
+                  std::string name(n, '\0');
+                  hsa_code_symbol_get_info(s, HSA_CODE_SYMBOL_INFO_NAME, name.data());
+                  static_cast<std::vector<std::string>*>(data)->push_back(name);
+                  return HSA_STATUS_SUCCESS;
+                },
+                &names),
+            HSA_STATUS_SUCCESS);
+  ASSERT_EQ(names.size(), 2u);
+  RunVecAdd("&add_two");
+}
+
+TEST_F(ApiExtFinalizerFinalize, OneKernelDefinedTwiceFails) {
+  NewProgram();
+  std::vector<uint8_t> one = brig_of(vec_add_hsail("&one"));
+  std::vector<uint8_t> two = brig_of(vec_add_hsail("&two"));
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(one)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(two)), HSA_STATUS_SUCCESS);
+  hsa_code_object_t co{0};
+  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+}
+
+}  // namespace
+}  // namespace fin_test
