@@ -40,11 +40,15 @@ class FinalizedGpu : public ::testing::Test {
     EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS);
   }
 
-  // Finalizes and loads text; the kernel object of name.
-  void Load(const char* text, const char* name, uint64_t* object) {
+  // Finalizes and loads text; the kernel object of name and, when asked,
+  // its kernarg segment size.
+  void Load(const char* text, const char* name, uint64_t* object, uint32_t* kernarg_size = nullptr,
+            int code_object_version = 4) {
     hsail::Module brig = hsail::parse_hsail(text);
     hsail::validate(brig);
-    code_ = hsail::finalizer::finalize(brig, hsail::finalizer::Options{});
+    hsail::finalizer::Options options;
+    options.code_object_version = code_object_version;
+    code_ = hsail::finalizer::finalize(brig, options);
     ASSERT_EQ(hsa_code_object_reader_create_from_memory(code_.data(), code_.size(), &reader_),
               HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
@@ -57,6 +61,11 @@ class FinalizedGpu : public ::testing::Test {
     ASSERT_EQ(hsa_executable_get_symbol_by_name(exe_, name, &gpu_, &k), HSA_STATUS_SUCCESS) << name;
     ASSERT_EQ(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, object),
               HSA_STATUS_SUCCESS);
+    if (kernarg_size != nullptr) {
+      ASSERT_EQ(hsa_executable_symbol_get_info(
+                    k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, kernarg_size),
+                HSA_STATUS_SUCCESS);
+    }
   }
 
   // A zeroed system-memory array freed at teardown.
@@ -73,13 +82,27 @@ class FinalizedGpu : public ::testing::Test {
   // Runs n work-items in groups of group; kernargs are 8-byte values.
   bool Dispatch(uint64_t object, const std::vector<uint64_t>& kernargs, uint32_t n,
                 uint16_t group) {
+    return DispatchRaw(object, kernargs.data(), kernargs.size() * 8, n, group);
+  }
+  // The same with a kernarg block laid out byte by byte.
+  bool DispatchBytes(uint64_t object, const std::vector<uint8_t>& kernargs, uint32_t n,
+                     uint16_t group) {
+    return DispatchRaw(object, kernargs.data(), kernargs.size(), n, group);
+  }
+
+  static uint64_t Ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
+
+ private:
+  // A 1D grid on a thunk AQL queue of the first GPU node.
+  bool DispatchRaw(uint64_t object, const void* kernargs, size_t bytes, uint32_t n,
+                   uint16_t group) {
     const int node = hsakmt_test::first_gpu_node();
     if (node < 0) return false;
     hsakmt_test::AqlQueue q(static_cast<uint32_t>(node));
     if (q.status() != HSAKMT_STATUS_SUCCESS) return false;
     void* args = hsakmt_test::alloc_system(4096);
-    if (args == nullptr || kernargs.size() * 8 > 4096) return false;
-    std::memcpy(args, kernargs.data(), kernargs.size() * 8);
+    if (args == nullptr || bytes > 4096) return false;
+    std::memcpy(args, kernargs, bytes);
     hsakmt_test::Signal done;
     const uint32_t grid[3] = {n, 1, 1};
     const uint16_t sizes[3] = {group, 1, 1};
@@ -90,8 +113,7 @@ class FinalizedGpu : public ::testing::Test {
     return ok;
   }
 
-  static uint64_t Ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
-
+ protected:
   hsa_agent_t gpu_{0};
   std::vector<uint8_t> code_;
   hsa_code_object_reader_t reader_{0};

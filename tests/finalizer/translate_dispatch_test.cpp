@@ -11,10 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "finalizer.h"
-#include "parser.h"
-#include "thunk_gpu.h"
-#include "validator.h"
+#include "finalized_gpu.h"
 
 namespace {
 
@@ -83,84 +80,14 @@ kernel &ids(kernarg_u64 %out, kernarg_u64 %rev)
 };
 )";
 
-class FinalizedDispatch : public ::testing::Test {
+// The shared end-to-end fixture, with kernarg blocks laid out byte by byte.
+class FinalizedDispatch : public finalizer_test::FinalizedGpu {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    hsa_iterate_agents(
-        [](hsa_agent_t a, void* data) {
-          hsa_device_type_t t{};
-          hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-          auto* gpu = static_cast<hsa_agent_t*>(data);
-          if (t == HSA_DEVICE_TYPE_GPU && gpu->handle == 0) *gpu = a;
-          return HSA_STATUS_SUCCESS;
-        },
-        &gpu_);
-    ASSERT_NE(gpu_.handle, 0u) << "no GPU agent";
-  }
-  void TearDown() override {
-    if (exe_.handle != 0) hsa_executable_destroy(exe_);
-    if (reader_.handle != 0) hsa_code_object_reader_destroy(reader_);
-    EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS);
-  }
-
-  // Finalizes text and loads it; returns the kernel object of name and
-  // its kernarg segment size.
-  void Load(const char* text, const char* name, uint64_t* object, uint32_t* kernarg_size,
-            int code_object_version = 4) {
-    hsail::Module brig = hsail::parse_hsail(text);
-    hsail::validate(brig);
-    hsail::finalizer::Options options;
-    options.code_object_version = code_object_version;
-    code_ = hsail::finalizer::finalize(brig, options);
-    ASSERT_EQ(hsa_code_object_reader_create_from_memory(code_.data(), code_.size(), &reader_),
-              HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-                                        nullptr, &exe_),
-              HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_load_agent_code_object(exe_, gpu_, reader_, nullptr, nullptr),
-              HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_freeze(exe_, nullptr), HSA_STATUS_SUCCESS);
-    hsa_executable_symbol_t k{0};
-    ASSERT_EQ(hsa_executable_get_symbol_by_name(exe_, name, &gpu_, &k), HSA_STATUS_SUCCESS) << name;
-    ASSERT_EQ(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, object),
-              HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_symbol_get_info(
-                  k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, kernarg_size),
-              HSA_STATUS_SUCCESS);
-  }
-
-  // Runs a 1D grid of n work-items in groups of group on a thunk AQL queue.
-  bool Dispatch(uint64_t object, const std::vector<uint8_t>& kernargs, uint32_t n, uint16_t group) {
-    const int node = hsakmt_test::first_gpu_node();
-    if (node < 0) return false;
-    hsakmt_test::AqlQueue q(static_cast<uint32_t>(node));
-    if (q.status() != HSAKMT_STATUS_SUCCESS) return false;
-    void* args = hsakmt_test::alloc_system(4096);
-    if (args == nullptr || kernargs.size() > 4096) return false;
-    std::memcpy(args, kernargs.data(), kernargs.size());
-    hsakmt_test::Signal done;
-    const uint32_t grid[3] = {n, 1, 1};
-    const uint16_t sizes[3] = {group, 1, 1};
-    auto pkt = hsakmt_test::AqlQueue::dispatch(object, grid, sizes, 1, args, done.address());
-    q.submit(&pkt);
-    const bool ok = done.wait_zero(20000);
-    hsakmt_test::free_system(args, 4096);
-    return ok;
-  }
-
   static void Put(std::vector<uint8_t>* block, size_t offset, uint64_t value, size_t bytes) {
     if (block->size() < offset + bytes) block->resize(offset + bytes);
     std::memcpy(block->data() + offset, &value, bytes);
   }
-
-  hsa_agent_t gpu_{0};
-  std::vector<uint8_t> code_;
-  hsa_code_object_reader_t reader_{0};
-  hsa_executable_t exe_{0};
 };
-
-uint64_t Ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
 // Every code object version the backend writes loads by the HSAIL name.
 class FinalizedVersions : public FinalizedDispatch, public ::testing::WithParamInterface<int> {};
@@ -185,7 +112,7 @@ TEST_P(FinalizedVersions, VectorAddMatchesTheCpu) {
   Put(&args, 8, Ptr(b), 8);
   Put(&args, 16, Ptr(c), 8);
   Put(&args, 24, n, 4);
-  ASSERT_TRUE(Dispatch(object, args, n, 64)) << "the dispatch did not complete";
+  ASSERT_TRUE(DispatchBytes(object, args, n, 64)) << "the dispatch did not complete";
   for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << "element " << i;
   for (uint32_t i = n; i < alloc; ++i) ASSERT_EQ(c[i], -1.0f) << "element " << i << " past n";
   hsakmt_test::free_system(a, alloc * 4);
@@ -206,7 +133,7 @@ TEST_F(FinalizedDispatch, IdsSizesAndGroupMemoryAcrossABarrier) {
   std::vector<uint8_t> args(kernarg_size, 0);
   Put(&args, 0, Ptr(out), 8);
   Put(&args, 8, Ptr(rev), 8);
-  ASSERT_TRUE(Dispatch(object, args, n, group)) << "the dispatch did not complete";
+  ASSERT_TRUE(DispatchBytes(object, args, n, group)) << "the dispatch did not complete";
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t wg = i / group, id = i % group;
     const uint32_t current = std::min(group, n - wg * group);
@@ -271,7 +198,7 @@ TEST_F(FinalizedDispatch, PrivateArraysLiveInScratch) {
   std::vector<uint8_t> args(kernarg_size, 0);
   Put(&args, 0, Ptr(out), 8);
   Put(&args, 8, 8, 4);
-  ASSERT_TRUE(Dispatch(object, args, n, 64)) << "the dispatch did not complete";
+  ASSERT_TRUE(DispatchBytes(object, args, n, 64)) << "the dispatch did not complete";
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t p[8], want = 0;
     for (uint32_t j = 0; j < 8; ++j) p[j] = i * (j + 1);
@@ -324,7 +251,7 @@ TEST_F(FinalizedDispatch, ModuleScopeGlobalAndGroupVariables) {
   Put(&args, 0, Ptr(out), 8);
   // Twice: the global keeps its value between dispatches of one executable.
   for (uint32_t round = 1; round <= 2; ++round) {
-    ASSERT_TRUE(Dispatch(object, args, n, 64)) << "the dispatch did not complete";
+    ASSERT_TRUE(DispatchBytes(object, args, n, 64)) << "the dispatch did not complete";
     for (uint32_t i = 0; i < n; ++i) {
       ASSERT_EQ(out[i], round * (i + 5) + (i ^ 1)) << "round " << round << " element " << i;
     }
@@ -397,7 +324,7 @@ class FinalizedFamilies : public FinalizedDispatch {
     Put(&args, 8, Ptr(db), 8);
     Put(&args, 16, Ptr(out), 8);
     Put(&args, 24, n, 4);
-    ASSERT_TRUE(Dispatch(object, args, n, 64)) << "the dispatch did not complete";
+    ASSERT_TRUE(DispatchBytes(object, args, n, 64)) << "the dispatch did not complete";
     for (size_t r = 0; r < rows.size(); ++r) {
       int wrong = 0;
       for (uint32_t i = 0; i < n && wrong < 3; ++i) {
