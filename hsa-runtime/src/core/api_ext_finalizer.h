@@ -24,6 +24,9 @@ namespace hsart::finalizer {
 struct LoadedModule {
   hsa_ext_module_t handle = nullptr;
   std::shared_ptr<const hsail::Module> brig;
+  // The module's bytes, kept for the finalizer plugin, which reads them
+  // itself (the application may free its copy once the module is added).
+  std::shared_ptr<const std::vector<uint8_t>> bytes;
   hsa_machine_model_t machine_model = HSA_MACHINE_MODEL_LARGE;
   hsa_profile_t profile = HSA_PROFILE_FULL;
   hsa_default_float_rounding_mode_t rounding = HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT;
@@ -44,10 +47,16 @@ class Failure : public std::runtime_error {
 // header's byte_count); throws Failure(INVALID_MODULE) when it is not one.
 LoadedModule load_module(hsa_ext_module_t handle);
 
-// The code object for the modules, for the GPU named gfx ("gfx900");
-// throws Failure(FINALIZATION_FAILED) with the finalizer's message.
+// The code object for the modules, for the GPU named gfx ("gfx900"), by
+// libhsart-finalizer.so.1 (loaded on the first call); throws
+// Failure(FINALIZATION_FAILED) with the finalizer's message, also when the
+// plugin cannot be loaded.
 std::vector<uint8_t> build_code_object(const std::vector<LoadedModule>& modules,
                                        const std::string& gfx);
+
+// Whether libhsart-finalizer.so.1 is next to the runtime (the extension is
+// reported only then); checks the file without loading it.
+bool plugin_installed();
 
 // Says why a call failed, on stderr: the API has no log to return it in.
 void report(const char* function, const std::string& message);

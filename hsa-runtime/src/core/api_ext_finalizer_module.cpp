@@ -60,6 +60,9 @@ LoadedModule load_module(hsa_ext_module_t handle) {
     hsail::validate(*m);
     read_module_directive(*m, &out);
     out.brig = std::move(m);
+    const auto* first = reinterpret_cast<const uint8_t*>(handle);
+    out.bytes = std::make_shared<const std::vector<uint8_t>>(
+        first, first + static_cast<size_t>(header.byte_count));
   } catch (const hsail::ValidationError& e) {
     throw invalid("hsa_code@" + std::to_string(e.code_offset()) + ": " + e.what());
   } catch (const hsail::BrigError& e) {

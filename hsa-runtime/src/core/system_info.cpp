@@ -36,8 +36,9 @@ const ExtensionName* find_extension(uint16_t id) {
 
 namespace hsart {
 // Shared with the agent queries: whether the runtime implements an extension.
+// The finalizer counts only when its plugin is installed next to us.
 bool extension_implemented(uint16_t id, uint16_t major) {
-  return id == HSA_EXTENSION_FINALIZER && major == 1;
+  return id == HSA_EXTENSION_FINALIZER && major == 1 && finalizer::plugin_installed();
 }
 bool extension_known(uint16_t id) { return find_extension(id) != nullptr; }
 // HSA_*_INFO_EXTENSIONS: bit n of the 128 bytes is extension id n.
