@@ -1,6 +1,6 @@
 # The one entry point: installs what is missing, builds, tests, benchmarks.
 #   make            build everything
-#   make run        build, print hsainfo, run the example kernel with hsa-run
+#   make run        build, print hsainfo, run the HSAIL example kernel with hsa-run
 #   make check      build and run every test (CTest); SANITIZE=address,undefined
 #   make bench      build and run the benchmarks; tables in build/bench/*.txt
 #   make clean      remove the build trees
@@ -38,8 +38,9 @@ build: configure
 kernel:
 	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel; fi
 
-# What the runtime sees (hsainfo), then the example kernel dispatched by
-# hsa-run and checked against the CPU's result (examples/README.md).
+# What the runtime sees (hsainfo), then the example HSAIL kernel
+# (examples/matmul.hsail) finalized and dispatched by hsa-run and checked
+# against the CPU's result (examples/README.md).
 # Without /dev/kfd the thunk picks the emulated GPU by itself.
 run: build
 	$(BUILD_DIR)/tools/hsainfo/hsainfo
