@@ -48,7 +48,13 @@ class FinalizedGpu : public ::testing::Test {
     hsail::validate(brig);
     hsail::finalizer::Options options;
     options.code_object_version = code_object_version;
-    code_ = hsail::finalizer::finalize(brig, options);
+    LoadCode(hsail::finalizer::finalize(brig, options), name, object, kernarg_size);
+  }
+
+  // Loads a code object made by any means (finalize(), emit_code_object()).
+  void LoadCode(std::vector<uint8_t> code, const char* name, uint64_t* object,
+                uint32_t* kernarg_size = nullptr) {
+    code_ = std::move(code);
     ASSERT_EQ(hsa_code_object_reader_create_from_memory(code_.data(), code_.size(), &reader_),
               HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
