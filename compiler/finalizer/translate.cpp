@@ -76,7 +76,9 @@ const std::array<Emitter, kOpcodeCount>& emitter_index() {
     std::array<Emitter, kOpcodeCount> a{};
     for (RowSpan span :
          {arithmetic_rows(), bits_rows(), convert_rows(), memory_rows(), control_rows(),
-          dispatch_rows(), function_rows(), atomic_rows(), native_rows()}) {
+          dispatch_rows(), function_rows(), atomic_rows(), native_rows(), lane_rows(), misc_rows(),
+          queue_rows(), alloca_rows(), signal_rows(), detect_rows(), fbarrier_rows(),
+          multimedia_rows(), segment_rows()}) {
       for (size_t i = 0; i < span.count; ++i) a[span.rows[i].opcode] = span.rows[i].emit;
     }
     return a;
@@ -104,7 +106,6 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
     default:
       fail("module-scope variable " + name + " in this segment", "4.11");
   }
-  if (v.init != 0) fail("variable initializers (" + name + ")", "4.10");
   if (!(v.modifier & FW_BRIG_VARIABLE_DEFINITION)) fail("external variable " + name, "4.12");
   uint16_t elem = array_element(v.type);
   const TypeInfo* t = type_info(elem);
@@ -115,7 +116,7 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   llvm::Type* ty = is_array(v.type) ? llvm::ArrayType::get(et, count) : et;
   // Group memory has no initial value; global memory starts zeroed.
   llvm::Constant* init = as == kGroupAS ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
-                                        : llvm::Constant::getNullValue(ty);
+                                        : variable_initializer(ms.brig, at, ty);
   auto* gv = new llvm::GlobalVariable(ms.ir, ty, false, llvm::GlobalValue::InternalLinkage, init,
                                       name, nullptr, llvm::GlobalValue::NotThreadLocal, as);
   uint64_t align = alignment_bytes(v.align);
@@ -202,9 +203,6 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
   for (uint32_t off = code.header_size(); off < code.size();) {
     fw_brig_base base = brig.base_at(code, off);
     uint32_t next = off + base.byte_count;
-    auto fail = [&](const std::string& what, const char* prm) {
-      fail_at(brig, off, "not supported yet: " + what + " (PRM " + prm + ")");
-    };
     switch (base.kind) {
       case FW_BRIG_KIND_DIRECTIVE_MODULE: {
         auto d = brig.code_entry<fw_brig_directive_module>(off);
@@ -223,17 +221,17 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
         bool definition = d.modifier & FW_BRIG_EXECUTABLE_DEFINITION;
         if (definition && base.kind == FW_BRIG_KIND_DIRECTIVE_KERNEL) {
           translate_kernel(ms, off);
-        } else if (base.kind == FW_BRIG_KIND_DIRECTIVE_FUNCTION) {
+        } else if (base.kind == FW_BRIG_KIND_DIRECTIVE_FUNCTION ||
+                   base.kind == FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION) {
           translate_function(ms, off);
-        } else if (definition && base.kind != FW_BRIG_KIND_DIRECTIVE_SIGNATURE) {
-          fail("indirect function " + std::string(brig.data_bytes(d.name)), "10.8");
         }
-        // Signatures only matter to icall, which is rejected where it occurs.
+        // Signatures only type the icalls that name them.
         if (d.next_module_entry > off) next = d.next_module_entry;
         break;
       }
       case FW_BRIG_KIND_DIRECTIVE_FBARRIER:
-        fail("fbarrier", "9.2");
+        declare_fbarrier(ms, off, "");
+        break;
       default:
         // Comments, loc, pragma, extension and control directives change
         // nothing in the code generated so far.

@@ -8,8 +8,9 @@
 
 namespace hsail::finalizer::translate_detail {
 
-// Refuses packed types, integer saturation, non-default roundings and
-// types the operation does not take (translate_arithmetic.cpp).
+// Refuses packed types (translated by translate_packed.cpp), integer
+// saturation, integer roundings on floats and types the operation does
+// not take (translate_arithmetic.cpp).
 void check_alu_modifiers(KernelTranslator& k, const Inst& inst);
 
 using BinaryFn = llvm::Value* (*)(llvm::IRBuilder<>& b, uint16_t type, llvm::Value* x,

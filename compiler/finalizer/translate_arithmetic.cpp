@@ -1,14 +1,16 @@
 // Arithmetic, 24-bit multiply, copy and float instructions (PRM 5.2-5.13):
 // each row applies one small operation to operands read at the
-// instruction's type. Floating point uses the default rounding (round to
-// nearest even); other roundings are refused. ftz is not applied yet: the
-// backend's kernels keep denormals (LLVM's default for amdgcn), so a kernel
-// using ftz differs only when an input or a result is denormal.
+// instruction's type. Float forms go through float_alu: ftz flushes
+// subnormal sources and results to zero with a compare and select (PRM
+// 4.19.3; the kernels otherwise keep denormals, LLVM's default for
+// amdgcn), and the roundings up, down and zero come from
+// translate_rounding.cpp (PRM 4.19.2).
 #include <iterator>
 
 #include "llvm/IR/Intrinsics.h"
 #include "names.h"
 #include "translate_alu.h"
+#include "translate_rounding.h"
 
 namespace hsail::finalizer::translate_detail {
 
@@ -40,11 +42,6 @@ constexpr uint16_t kFloatOnly[] = {
     FW_BRIG_OPCODE_FRACT, FW_BRIG_OPCODE_CEIL, FW_BRIG_OPCODE_COPYSIGN, FW_BRIG_OPCODE_FLOOR,
     FW_BRIG_OPCODE_FMA,   FW_BRIG_OPCODE_RINT, FW_BRIG_OPCODE_TRUNC};
 
-// Float operations whose result is rounded (the others are exact).
-constexpr uint16_t kRounding[] = {FW_BRIG_OPCODE_FRACT, FW_BRIG_OPCODE_ADD, FW_BRIG_OPCODE_SUB,
-                                  FW_BRIG_OPCODE_MUL,   FW_BRIG_OPCODE_DIV, FW_BRIG_OPCODE_FMA,
-                                  FW_BRIG_OPCODE_MAD};
-
 bool listed(const uint16_t* first, const uint16_t* last, uint16_t opcode) {
   for (; first != last; ++first) {
     if (*first == opcode) return true;
@@ -61,8 +58,10 @@ bool listed_b1(const Inst& inst) {
 
 }  // namespace
 
-// Packed operations, integer saturation and non-default roundings are not
-// translated yet.
+// Packed instructions never reach here (translate_kernel.cpp sends them to
+// translate_packed.cpp), so a packed type is a malformed module; integer
+// saturation exists only on packed types; float roundings must be float
+// ones.
 void check_alu_modifiers(KernelTranslator& k, const Inst& inst) {
   if (is_packed_type(inst.type)) {
     k.unsupported(opcode_name(inst.opcode) + " on packed type " + type_name(inst.type), "5.9");
@@ -78,12 +77,7 @@ void check_alu_modifiers(KernelTranslator& k, const Inst& inst) {
     if (m.modifier & FW_BRIG_ALU_MODIFIER_INTEGER_SAT) {
       k.unsupported(opcode_name(inst.opcode) + " with saturation", "5.2");
     }
-    if (is_float(inst.type)) require_default_rounding(k, inst, m.round);
-  } else if (is_float(inst.type) &&
-             listed(std::begin(kRounding), std::end(kRounding), inst.opcode)) {
-    // Without modifiers the instruction is in the basic format and rounds
-    // by the module's default (PRM 4.19.2).
-    require_default_rounding(k, inst, FW_BRIG_ROUND_FLOAT_DEFAULT);
+    if (is_float(inst.type)) float_mods(k, inst);  // refuses integer roundings
   }
 }
 
@@ -159,14 +153,14 @@ Value* abs(Builder& b, uint16_t t, Value* x) {
 Value* ceil(Builder& b, uint16_t, Value* x) { return call(b, llvm::Intrinsic::ceil, x); }
 Value* floor(Builder& b, uint16_t, Value* x) { return call(b, llvm::Intrinsic::floor, x); }
 Value* trunc(Builder& b, uint16_t, Value* x) { return call(b, llvm::Intrinsic::trunc, x); }
-// fract (PRM 5.11): x - floor(x), kept below 1.0; zeros and NaNs pass
-// through and infinities give a zero of their sign.
-Value* fract(Builder& b, uint16_t, Value* x) {
+// fract (PRM 5.11): x - floor(x) under the rounding, kept below 1.0;
+// zeros and NaNs pass through and infinities give a zero of their sign.
+Value* fract(Builder& b, FloatRound m, Value* x) {
   llvm::Type* t = x->getType();
   const llvm::fltSemantics& sem = t->getFltSemantics();
   llvm::APFloat below_one(sem, 1);
   below_one.next(/*nextDown=*/true);
-  Value* r = b.CreateFSub(x, call(b, llvm::Intrinsic::floor, x));
+  Value* r = round_sub(b, m, x, call(b, llvm::Intrinsic::floor, x));
   r = call(b, llvm::Intrinsic::minnum, r, llvm::ConstantFP::get(t, below_one));
   Value* zero = llvm::ConstantFP::get(t, 0.0);
   r = b.CreateSelect(b.CreateFCmpOEQ(x, zero), x, r);
@@ -179,21 +173,13 @@ Value* fract(Builder& b, uint16_t, Value* x) {
 // rint, not roundeven: equal in the default mode, and selectable by LLVM 14.
 Value* rint(Builder& b, uint16_t, Value* x) { return call(b, llvm::Intrinsic::rint, x); }
 
+// Integer mad; the float forms are float_alu's.
 void mad(KernelTranslator& k, const Inst& inst) {
   check_alu_modifiers(k, inst);
   Value* x = k.read(inst.operands.at(1), inst.type);
   Value* y = k.read(inst.operands.at(2), inst.type);
   Value* z = k.read(inst.operands.at(3), inst.type);
-  Value* r = nullptr;
-  if (!is_float(inst.type)) {
-    r = k.b.CreateAdd(k.b.CreateMul(x, y), z);
-  } else {
-    // mad leaves fusing to the implementation; fma requires it.
-    llvm::Intrinsic::ID id =
-        inst.opcode == FW_BRIG_OPCODE_FMA ? llvm::Intrinsic::fma : llvm::Intrinsic::fmuladd;
-    r = k.b.CreateIntrinsic(id, {x->getType()}, {x, y, z});
-  }
-  k.write(inst.operands.at(0), r, inst.type);
+  k.write(inst.operands.at(0), k.b.CreateAdd(k.b.CreateMul(x, y), z), inst.type);
 }
 
 void mov(KernelTranslator& k, const Inst& inst) {
@@ -232,28 +218,102 @@ void mul24(KernelTranslator& k, const Inst& inst) {
   k.write(inst.operands.at(0), r, inst.type);
 }
 
+// The float forms: the operation on the sources under the rounding.
+using Sources = std::vector<Value*>;
+using FloatFn = Value* (*)(Builder& b, uint16_t t, FloatRound m, const Sources& x);
+struct FloatRow {
+  uint16_t opcode;
+  FloatFn fn;
+};
+// mad leaves fusing to the implementation (PRM 5.12), fma requires it;
+// under a directed rounding mad is fused too.
+Value* float_mad(Builder& b, uint16_t, FloatRound m, const Sources& x) {
+  if (m != FloatRound::kNear) return round_fma(b, m, x.at(0), x.at(1), x.at(2));
+  return b.CreateIntrinsic(llvm::Intrinsic::fmuladd, {x.at(0)->getType()}, {x[0], x[1], x[2]});
+}
+template <BinaryFn F>
+Value* exact_binary(Builder& b, uint16_t t, FloatRound, const Sources& x) {
+  return F(b, t, x.at(0), x.at(1));
+}
+template <UnaryFn F>
+Value* exact_unary(Builder& b, uint16_t t, FloatRound, const Sources& x) {
+  return F(b, t, x.at(0));
+}
+using RoundedFn = Value* (*)(Builder& b, FloatRound m, Value* x, Value* y);
+template <RoundedFn F>
+Value* rounded_binary(Builder& b, uint16_t, FloatRound m, const Sources& x) {
+  return F(b, m, x.at(0), x.at(1));
+}
+Value* rounded_fma(Builder& b, uint16_t, FloatRound m, const Sources& x) {
+  return round_fma(b, m, x.at(0), x.at(1), x.at(2));
+}
+Value* rounded_fract(Builder& b, uint16_t, FloatRound m, const Sources& x) {
+  return fract(b, m, x.at(0));
+}
+constexpr FloatRow kFloatRows[] = {
+    {FW_BRIG_OPCODE_ADD, rounded_binary<round_add>},
+    {FW_BRIG_OPCODE_SUB, rounded_binary<round_sub>},
+    {FW_BRIG_OPCODE_MUL, rounded_binary<round_mul>},
+    {FW_BRIG_OPCODE_DIV, rounded_binary<round_div>},
+    {FW_BRIG_OPCODE_FMA, rounded_fma},
+    {FW_BRIG_OPCODE_MAD, float_mad},
+    {FW_BRIG_OPCODE_FRACT, rounded_fract},
+    {FW_BRIG_OPCODE_MIN, exact_binary<min>},
+    {FW_BRIG_OPCODE_MAX, exact_binary<max>},
+    {FW_BRIG_OPCODE_CEIL, exact_unary<ceil>},
+    {FW_BRIG_OPCODE_FLOOR, exact_unary<floor>},
+    {FW_BRIG_OPCODE_RINT, exact_unary<rint>},
+    {FW_BRIG_OPCODE_TRUNC, exact_unary<trunc>},
+};
+
+// A float instruction with its modifiers: ftz flushes the sources and
+// the result (PRM 4.19.3), the rounding applies to the operation.
+void float_alu(KernelTranslator& k, const Inst& inst) {
+  check_alu_modifiers(k, inst);
+  const FloatRow* row = nullptr;
+  for (const FloatRow& r : kFloatRows) {
+    if (r.opcode == inst.opcode) row = &r;
+  }
+  if (row == nullptr) k.fail(opcode_name(inst.opcode) + " has no float form");
+  FloatMods m = float_mods(k, inst);
+  Sources x;
+  for (size_t i = 1; i < inst.operands.size(); ++i) {
+    Value* v = k.read(inst.operands[i], inst.type);
+    x.push_back(m.ftz ? flush_subnormal(k.b, v) : v);
+  }
+  Value* r = row->fn(k.b, inst.type, m.round, x);
+  k.write(inst.operands.at(0), m.ftz ? flush_subnormal(k.b, r) : r, inst.type);
+}
+
+// Instructions taking integer and float types.
+template <Emitter E>
+void int_or_float(KernelTranslator& k, const Inst& inst) {
+  if (is_float(inst.type) && !is_packed_type(inst.type)) return float_alu(k, inst);
+  E(k, inst);
+}
+
 void nop(KernelTranslator&, const Inst&) {}
 
 const OpcodeRow kRows[] = {
     {FW_BRIG_OPCODE_NOP, nop},
     {FW_BRIG_OPCODE_ABS, unary<abs>},
-    {FW_BRIG_OPCODE_ADD, binary<add>},
-    {FW_BRIG_OPCODE_CEIL, unary<ceil>},
+    {FW_BRIG_OPCODE_ADD, int_or_float<binary<add>>},
+    {FW_BRIG_OPCODE_CEIL, float_alu},
     {FW_BRIG_OPCODE_COPYSIGN, binary<copysign>},
-    {FW_BRIG_OPCODE_DIV, binary<div>},
-    {FW_BRIG_OPCODE_FLOOR, unary<floor>},
-    {FW_BRIG_OPCODE_FRACT, unary<fract>},
-    {FW_BRIG_OPCODE_FMA, mad},
-    {FW_BRIG_OPCODE_MAD, mad},
-    {FW_BRIG_OPCODE_MAX, binary<max>},
-    {FW_BRIG_OPCODE_MIN, binary<min>},
-    {FW_BRIG_OPCODE_MUL, binary<mul>},
+    {FW_BRIG_OPCODE_DIV, int_or_float<binary<div>>},
+    {FW_BRIG_OPCODE_FLOOR, float_alu},
+    {FW_BRIG_OPCODE_FRACT, float_alu},
+    {FW_BRIG_OPCODE_FMA, float_alu},
+    {FW_BRIG_OPCODE_MAD, int_or_float<mad>},
+    {FW_BRIG_OPCODE_MAX, int_or_float<binary<max>>},
+    {FW_BRIG_OPCODE_MIN, int_or_float<binary<min>>},
+    {FW_BRIG_OPCODE_MUL, int_or_float<binary<mul>>},
     {FW_BRIG_OPCODE_MULHI, binary<mulhi>},
     {FW_BRIG_OPCODE_NEG, unary<neg>},
     {FW_BRIG_OPCODE_REM, binary<rem>},
-    {FW_BRIG_OPCODE_RINT, unary<rint>},
-    {FW_BRIG_OPCODE_SUB, binary<sub>},
-    {FW_BRIG_OPCODE_TRUNC, unary<trunc>},
+    {FW_BRIG_OPCODE_RINT, float_alu},
+    {FW_BRIG_OPCODE_SUB, int_or_float<binary<sub>>},
+    {FW_BRIG_OPCODE_TRUNC, float_alu},
     {FW_BRIG_OPCODE_MAD24, mul24},
     {FW_BRIG_OPCODE_MAD24HI, mul24},
     {FW_BRIG_OPCODE_MUL24, mul24},

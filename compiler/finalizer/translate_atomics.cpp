@@ -10,6 +10,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "names.h"
 #include "translate_impl.h"
+#include "translate_memory_order.h"
 
 namespace hsail::finalizer::translate_detail {
 
@@ -25,21 +26,7 @@ struct Ordering {
 
 Ordering ordering(KernelTranslator& k, const fw_brig_inst_atomic& a) {
   Ordering o{AtomicOrdering::Monotonic, llvm::SyncScope::System};
-  switch (a.memory_order) {
-    case FW_BRIG_MEMORY_ORDER_RELAXED:
-      break;
-    case FW_BRIG_MEMORY_ORDER_SC_ACQUIRE:
-      o.order = AtomicOrdering::Acquire;
-      break;
-    case FW_BRIG_MEMORY_ORDER_SC_RELEASE:
-      o.order = AtomicOrdering::Release;
-      break;
-    case FW_BRIG_MEMORY_ORDER_SC_ACQUIRE_RELEASE:
-      o.order = AtomicOrdering::AcquireRelease;
-      break;
-    default:
-      k.fail("an atomic needs a memory order");
-  }
+  o.order = memory_ordering(k, a.memory_order, "an atomic");
   switch (a.memory_scope) {
     case FW_BRIG_MEMORY_SCOPE_WORKITEM:
       o.scope = llvm::SyncScope::SingleThread;
@@ -59,46 +46,6 @@ Ordering ordering(KernelTranslator& k, const fw_brig_inst_atomic& a) {
       k.fail("an atomic needs a memory scope");
   }
   return o;
-}
-
-bool releases(AtomicOrdering o) {
-  return o == AtomicOrdering::Release || o == AtomicOrdering::AcquireRelease;
-}
-bool acquires(AtomicOrdering o) {
-  return o == AtomicOrdering::Acquire || o == AtomicOrdering::AcquireRelease;
-}
-
-// The read-modify-write operations LLVM has as atomicrmw; signedness
-// picks between the min/max flavours.
-bool rmw_op(uint8_t op, bool is_signed_type, AtomicRMWInst::BinOp* out) {
-  switch (op) {
-    case FW_BRIG_ATOMIC_ADD:
-      *out = AtomicRMWInst::Add;
-      return true;
-    case FW_BRIG_ATOMIC_SUB:
-      *out = AtomicRMWInst::Sub;
-      return true;
-    case FW_BRIG_ATOMIC_AND:
-      *out = AtomicRMWInst::And;
-      return true;
-    case FW_BRIG_ATOMIC_OR:
-      *out = AtomicRMWInst::Or;
-      return true;
-    case FW_BRIG_ATOMIC_XOR:
-      *out = AtomicRMWInst::Xor;
-      return true;
-    case FW_BRIG_ATOMIC_EXCH:
-      *out = AtomicRMWInst::Xchg;
-      return true;
-    case FW_BRIG_ATOMIC_MIN:
-      *out = is_signed_type ? AtomicRMWInst::Min : AtomicRMWInst::UMin;
-      return true;
-    case FW_BRIG_ATOMIC_MAX:
-      *out = is_signed_type ? AtomicRMWInst::Max : AtomicRMWInst::UMax;
-      return true;
-    default:
-      return false;
-  }
 }
 
 void atomic(KernelTranslator& k, const Inst& inst) {
@@ -183,5 +130,51 @@ const OpcodeRow kRows[] = {
 }  // namespace
 
 RowSpan atomic_rows() { return {kRows, sizeof(kRows) / sizeof(kRows[0])}; }
+
+AtomicOrdering memory_ordering(KernelTranslator& k, uint8_t memory_order, const char* what) {
+  switch (memory_order) {
+    case FW_BRIG_MEMORY_ORDER_RELAXED:
+      return AtomicOrdering::Monotonic;
+    case FW_BRIG_MEMORY_ORDER_SC_ACQUIRE:
+      return AtomicOrdering::Acquire;
+    case FW_BRIG_MEMORY_ORDER_SC_RELEASE:
+      return AtomicOrdering::Release;
+    case FW_BRIG_MEMORY_ORDER_SC_ACQUIRE_RELEASE:
+      return AtomicOrdering::AcquireRelease;
+    default:
+      k.fail(std::string(what) + " needs a memory order");
+  }
+}
+
+bool rmw_op(uint8_t op, bool is_signed_type, AtomicRMWInst::BinOp* out) {
+  switch (op) {
+    case FW_BRIG_ATOMIC_ADD:
+      *out = AtomicRMWInst::Add;
+      return true;
+    case FW_BRIG_ATOMIC_SUB:
+      *out = AtomicRMWInst::Sub;
+      return true;
+    case FW_BRIG_ATOMIC_AND:
+      *out = AtomicRMWInst::And;
+      return true;
+    case FW_BRIG_ATOMIC_OR:
+      *out = AtomicRMWInst::Or;
+      return true;
+    case FW_BRIG_ATOMIC_XOR:
+      *out = AtomicRMWInst::Xor;
+      return true;
+    case FW_BRIG_ATOMIC_EXCH:
+      *out = AtomicRMWInst::Xchg;
+      return true;
+    case FW_BRIG_ATOMIC_MIN:
+      *out = is_signed_type ? AtomicRMWInst::Min : AtomicRMWInst::UMin;
+      return true;
+    case FW_BRIG_ATOMIC_MAX:
+      *out = is_signed_type ? AtomicRMWInst::Max : AtomicRMWInst::UMax;
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace hsail::finalizer::translate_detail

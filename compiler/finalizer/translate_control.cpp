@@ -1,7 +1,8 @@
-// Branches (PRM 8), barrier (PRM 9.1), memfence (PRM 6.9) and ret
+// Branches (PRM 8: br, cbr, sbr), barrier (PRM 9.1), memfence (PRM 6.9) and ret
 // (PRM 10.9): labels are basic blocks, fences use the AMDGPU backend's
 // synchronization scopes.
 #include <algorithm>
+#include <vector>
 
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "translate_impl.h"
@@ -27,6 +28,28 @@ void cbr(KernelTranslator& k, const Inst& inst) {
   llvm::BasicBlock* fallthrough = llvm::BasicBlock::Create(k.ctx, "", k.fn);
   k.b.CreateCondBr(c, taken, fallthrough);
   k.b.SetInsertPoint(fallthrough);
+}
+
+// sbr (PRM 8): label i for index i, as an LLVM switch. An index past the
+// list is undefined; it goes to the last label rather than letting LLVM
+// assume it cannot happen.
+void sbr(KernelTranslator& k, const Inst& inst) {
+  uint32_t list = inst.operands.at(1);
+  if (k.operand_kind(list) != FW_BRIG_KIND_OPERAND_CODE_LIST) {
+    k.fail("sbr needs a list of labels");
+  }
+  std::vector<uint32_t> labels =
+      k.brig.data_list(k.brig.operand_entry<fw_brig_operand_code_list>(list).elements);
+  if (labels.empty()) k.fail("sbr needs at least one label");
+  if (inst.type != FW_BRIG_TYPE_U32 && inst.type != FW_BRIG_TYPE_U64) {
+    k.fail("sbr does not take type " + type_name(inst.type));
+  }
+  Value* index = k.read(inst.operands.at(0), inst.type);
+  auto* sw = k.b.CreateSwitch(index, k.label_block(labels.back()), labels.size() - 1);
+  for (size_t i = 0; i + 1 < labels.size(); ++i) {
+    auto* c = llvm::ConstantInt::get(llvm::cast<llvm::IntegerType>(index->getType()), i);
+    sw->addCase(c, k.label_block(labels[i]));
+  }
 }
 
 void ret(KernelTranslator& k, const Inst&) { k.b.CreateRetVoid(); }
@@ -68,11 +91,9 @@ void memfence(KernelTranslator& k, const Inst&) {
 }
 
 const OpcodeRow kRows[] = {
-    {FW_BRIG_OPCODE_BR, br},
-    {FW_BRIG_OPCODE_CBR, cbr},
-    {FW_BRIG_OPCODE_RET, ret},
-    {FW_BRIG_OPCODE_BARRIER, barrier},
-    {FW_BRIG_OPCODE_MEMFENCE, memfence},
+    {FW_BRIG_OPCODE_BR, br},           {FW_BRIG_OPCODE_CBR, cbr},
+    {FW_BRIG_OPCODE_SBR, sbr},         {FW_BRIG_OPCODE_RET, ret},
+    {FW_BRIG_OPCODE_BARRIER, barrier}, {FW_BRIG_OPCODE_MEMFENCE, memfence},
 };
 
 }  // namespace

@@ -1,11 +1,13 @@
 // Compare (PRM 5.18) and conversion (PRM 5.19). cmp writes b1, all ones
 // for integer destinations, or 1.0 for float ones. cvt covers every
-// integer/float pair with the default rounding and the integer roundings,
-// which LLVM gives exactly (trunc/floor/ceil/rint, then a saturating
-// conversion, so out-of-range values are clamped rather than undefined).
+// integer/float pair with the float roundings (translate_rounding.cpp) and
+// the integer roundings, which LLVM gives exactly (trunc/floor/ceil/rint,
+// then a saturating conversion, so out-of-range values are clamped rather
+// than undefined). ftz flushes a subnormal float source and result.
 #include "llvm/IR/Intrinsics.h"
 #include "names.h"
 #include "translate_impl.h"
+#include "translate_rounding.h"
 
 namespace hsail::finalizer::translate_detail {
 
@@ -56,6 +58,17 @@ constexpr CompareRow kCompares[] = {
     {FW_BRIG_COMPARE_SGTU, P::FCMP_UGT, P::BAD_ICMP_PREDICATE, P::BAD_ICMP_PREDICATE},
 };
 
+}  // namespace
+
+P compare_predicate(uint8_t op, uint16_t type) {
+  for (const CompareRow& r : kCompares) {
+    if (r.op == op) return is_float(type) ? r.fp : is_signed(type) ? r.s : r.u;
+  }
+  return P::BAD_ICMP_PREDICATE;
+}
+
+namespace {
+
 // A b1 truth value as a value of type: 1/0 for b1, all ones for integers,
 // 1.0 for floats.
 Value* from_bool(KernelTranslator& k, Value* c, uint16_t type) {
@@ -78,6 +91,11 @@ void cmp(KernelTranslator& k, const Inst& inst) {
   const char* op = kCompareNames.name(c.compare);
   Value* x = k.read(inst.operands.at(1), c.source_type);
   Value* y = k.read(inst.operands.at(2), c.source_type);
+  if ((c.modifier & FW_BRIG_ALU_MODIFIER_FTZ) != 0 && is_float(c.source_type)) {
+    // Subnormal sources compare as zeros (PRM 4.19.3).
+    x = flush_subnormal(k.b, x);
+    y = flush_subnormal(k.b, y);
+  }
   P p = row == nullptr             ? P::BAD_ICMP_PREDICATE
         : is_float(c.source_type)  ? row->fp
         : is_signed(c.source_type) ? row->s
@@ -115,6 +133,8 @@ void cvt(KernelTranslator& k, const Inst& inst) {
   Value* x = k.read(inst.operands.at(1), st);
   llvm::Type* to = k.value_type(dt);
   auto& b = k.b;
+  bool ftz = (c.modifier & FW_BRIG_ALU_MODIFIER_FTZ) != 0 && is_float(st);
+  if (ftz) x = flush_subnormal(b, x);
   Value* r = nullptr;
   if (dt == FW_BRIG_TYPE_B1) {
     // Nonzero (and NaN) converts to 1.
@@ -125,19 +145,19 @@ void cvt(KernelTranslator& k, const Inst& inst) {
   } else if (!is_float(st)) {
     if (is_integer_round(c.round))
       k.unsupported("cvt from an integer with an integer rounding", "5.19");
-    require_default_rounding(k, inst, c.round);
-    r = is_signed(st) ? b.CreateSIToFP(x, to) : b.CreateUIToFP(x, to);
+    r = round_int_to_float(b, float_round(k, inst, c.round), x, is_signed(st), to);
   } else if (is_float(dt)) {
-    if (is_integer_round(c.round)) {
-      x = b.CreateUnaryIntrinsic(integer_rounding(c.round), x);
-    } else if (type_bits(dt) < type_bits(st)) {
-      require_default_rounding(k, inst, c.round);
-    }
+    bool integer = is_integer_round(c.round);
+    if (integer) x = b.CreateUnaryIntrinsic(integer_rounding(c.round), x);
     if (type_bits(dt) == type_bits(st)) {
       r = x;
+    } else if (type_bits(dt) > type_bits(st)) {
+      r = b.CreateFPExt(x, to);
     } else {
-      r = type_bits(dt) < type_bits(st) ? b.CreateFPTrunc(x, to) : b.CreateFPExt(x, to);
+      FloatRound m = integer ? FloatRound::kNear : float_round(k, inst, c.round);
+      r = round_fptrunc(b, m, x, to);
     }
+    if (ftz) r = flush_subnormal(b, r);
   } else {
     // Float to integer: the rounding is an integer one (zeroi if none).
     uint8_t round = is_integer_round(c.round) ? c.round : uint8_t(FW_BRIG_ROUND_INTEGER_ZERO);

@@ -33,10 +33,14 @@ Value* packet_field(KernelTranslator& k, size_t offset, unsigned bits) {
   return k.b.CreateZExt(v, k.b.getInt32Ty());
 }
 
+// Sizes a control directive fixed (PRM 13.5) are constants; the packet
+// holds the same values for every dispatch the directive allows.
 Value* workgroup_size(KernelTranslator& k, unsigned d) {
+  if (Value* c = required_value(k, Required::kWorkGroupSize, d)) return c;
   return packet_field(k, offsetof(fw_aql_kernel_dispatch_packet, workgroup_size_x) + 2 * d, 16);
 }
 Value* grid_size(KernelTranslator& k, unsigned d) {
+  if (Value* c = required_value(k, Required::kGridSize, d)) return c;
   return packet_field(k, offsetof(fw_aql_kernel_dispatch_packet, grid_size_x) + 4 * d, 32);
 }
 Value* workitem_id(KernelTranslator& k, unsigned d) {
@@ -57,6 +61,7 @@ Value* workitem_abs_id(KernelTranslator& k, unsigned d) {
 // The size of this work-group, smaller than workgroupsize in the last
 // (partial) work-group of a dimension.
 Value* current_workgroup_size(KernelTranslator& k, unsigned d) {
+  if (required_value(k, Required::kNoPartialWorkGroups)) return workgroup_size(k, d);
   Value* size = workgroup_size(k, d);
   Value* left = k.b.CreateSub(grid_size(k, d), k.b.CreateMul(workgroup_id(k, d), size));
   return k.b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, size, left);
@@ -92,6 +97,10 @@ void flat_query(KernelTranslator& k, const Inst& inst) {
 }
 
 void dim(KernelTranslator& k, const Inst& inst) {
+  if (Value* c = required_value(k, Required::kDim)) {
+    k.write(inst.operands.at(0), c, inst.type);
+    return;
+  }
   Value* setup = packet_field(k, offsetof(fw_aql_kernel_dispatch_packet, setup), 16);
   k.write(inst.operands.at(0), k.b.CreateAnd(setup, 3), inst.type);
 }

@@ -18,8 +18,12 @@
 // stores the returned values into its output actuals. SROA then turns all
 // of that back into registers.
 //
-// icall, indirect functions, alloca and external (never defined)
-// functions stay "not supported yet".
+// Indirect functions (PRM 10.8) are ordinary definitions with external
+// linkage, so each is a global function symbol of the code object and its
+// code handle is its address in the loaded image; icall calls through
+// that handle with the signature's function type (the backend's indirect
+// call, a waterfall loop over the distinct targets of a wave). External
+// (never defined) functions stay "not supported yet".
 #include "names.h"
 #include "translate_impl.h"
 
@@ -76,17 +80,24 @@ llvm::Type* return_type(ModuleState& ms, const Formals& f) {
   return llvm::StructType::get(c, fields);
 }
 
+// The function type of a function, indirect function or signature.
+llvm::FunctionType* function_type(ModuleState& ms, uint32_t fn_at) {
+  Formals f = formals(ms.brig, fn_at);
+  std::vector<llvm::Type*> params;
+  for (uint32_t i : f.in) params.push_back(arg_type(ms, i));
+  return llvm::FunctionType::get(return_type(ms, f), params, false);
+}
+
 // The LLVM function of an HSAIL function, created on its first directive
-// (declaration or definition: both carry the full signature).
+// (declaration or definition: both carry the full signature). It stays
+// internal until an indirect definition exports it.
 llvm::Function* function_of(ModuleState& ms, uint32_t fn_at) {
   auto d = ms.brig.code_entry<Directive>(fn_at);
   std::string name(ms.brig.data_bytes(d.name));
   if (llvm::Function* fn = ms.ir.getFunction(name)) return fn;
   Formals f = formals(ms.brig, fn_at);
-  std::vector<llvm::Type*> params;
-  for (uint32_t i : f.in) params.push_back(arg_type(ms, i));
-  auto* fty = llvm::FunctionType::get(return_type(ms, f), params, false);
-  auto* fn = llvm::Function::Create(fty, llvm::GlobalValue::InternalLinkage, name, ms.ir);
+  auto* fn = llvm::Function::Create(function_type(ms, fn_at), llvm::GlobalValue::InternalLinkage,
+                                    name, ms.ir);
   for (size_t i = 0; i < f.in.size(); ++i) {
     std::string n(ms.brig.data_bytes(ms.brig.code_entry<fw_brig_directive_variable>(f.in[i]).name));
     fn->getArg(i)->setName(n.empty() ? n : n.substr(1));
@@ -127,17 +138,17 @@ void gather_outputs(KernelTranslator& k, const Formals& f) {
   }
 }
 
-// One call of callee with the arg-block actuals of inst.
-void emit_call(KernelTranslator& k, llvm::Function* callee, const std::vector<uint32_t>& outs,
-               const std::vector<uint32_t>& ins) {
-  llvm::FunctionType* fty = callee->getFunctionType();
+// One call of callee (a function or a pointer to one of type fty) with
+// the arg-block actuals of inst.
+void emit_call(KernelTranslator& k, llvm::FunctionType* fty, llvm::Value* callee,
+               const std::vector<uint32_t>& outs, const std::vector<uint32_t>& ins) {
   if (ins.size() != fty->getNumParams()) k.fail("a call with the wrong number of inputs");
   std::vector<llvm::Value*> args;
   for (size_t i = 0; i < ins.size(); ++i) {
     llvm::Type* t = fty->getParamType(i);
     args.push_back(k.b.CreateLoad(t, slot_as(k, ins[i], t)));
   }
-  llvm::CallInst* call = k.b.CreateCall(callee, args);
+  llvm::CallInst* call = k.b.CreateCall(fty, callee, args);
   llvm::Type* rt = fty->getReturnType();
   if (outs.size() == 1 && !rt->isStructTy()) {
     k.b.CreateStore(call, slot_as(k, outs[0], rt));
@@ -159,11 +170,18 @@ std::vector<uint32_t> code_list(KernelTranslator& k, uint32_t operand) {
   return k.brig.data_list(k.brig.operand_entry<fw_brig_operand_code_list>(operand).elements);
 }
 
+// A direct call may name an indirect function too (PRM 10.8).
 llvm::Function* callee_at(KernelTranslator& k, uint32_t fn_at) {
-  if (k.brig.base_at(k.brig.code(), fn_at).kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION) {
-    k.unsupported("calls of anything but a direct function", "10.6");
+  uint16_t kind = k.brig.base_at(k.brig.code(), fn_at).kind;
+  if (kind != FW_BRIG_KIND_DIRECTIVE_FUNCTION && kind != FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION) {
+    k.unsupported("calls of anything but a function", "10.6");
   }
   return function_of(k.ms, fn_at);
+}
+
+void emit_direct_call(KernelTranslator& k, llvm::Function* callee,
+                      const std::vector<uint32_t>& outs, const std::vector<uint32_t>& ins) {
+  emit_call(k, callee->getFunctionType(), callee, outs, ins);
 }
 
 // call (PRM 10.6): operands out-args, function, in-args.
@@ -172,8 +190,8 @@ void call(KernelTranslator& k, const Inst& inst) {
     k.fail("call needs a function name");
   }
   uint32_t fn_at = k.brig.operand_entry<fw_brig_operand_code_ref>(inst.operands.at(1)).ref;
-  emit_call(k, callee_at(k, fn_at), code_list(k, inst.operands.at(0)),
-            code_list(k, inst.operands.at(2)));
+  emit_direct_call(k, callee_at(k, fn_at), code_list(k, inst.operands.at(0)),
+                   code_list(k, inst.operands.at(2)));
 }
 
 // scall (PRM 10.7): a switch on the selector over the function list, one
@@ -189,15 +207,36 @@ void scall(KernelTranslator& k, const Inst& inst) {
     llvm::BasicBlock* bb = llvm::BasicBlock::Create(k.ctx, "scall.case", k.fn);
     sw->addCase(llvm::cast<llvm::ConstantInt>(llvm::ConstantInt::get(sel->getType(), i)), bb);
     k.b.SetInsertPoint(bb);
-    emit_call(k, callee_at(k, fns[i]), outs, ins);
+    emit_direct_call(k, callee_at(k, fns[i]), outs, ins);
     k.b.CreateBr(done);
   }
   k.b.SetInsertPoint(done);
 }
 
+// icall (PRM 10.8): operands out-args, handle, in-args, signature. The
+// handle is the address of the indirect function's code; the width
+// modifier is only a hint and the backend's call handles any divergence.
+void icall(KernelTranslator& k, const Inst& inst) {
+  if (inst.type != FW_BRIG_TYPE_U64) {
+    k.unsupported("icall with 32-bit code handles (small machine model)", "10.8");
+  }
+  if (k.operand_kind(inst.operands.at(3)) != FW_BRIG_KIND_OPERAND_CODE_REF) {
+    k.fail("icall needs a signature");
+  }
+  uint32_t sig_at = k.brig.operand_entry<fw_brig_operand_code_ref>(inst.operands.at(3)).ref;
+  if (k.brig.base_at(k.brig.code(), sig_at).kind != FW_BRIG_KIND_DIRECTIVE_SIGNATURE) {
+    k.fail("icall needs a signature");
+  }
+  llvm::FunctionType* fty = function_type(k.ms, sig_at);
+  llvm::Value* handle = k.read(inst.operands.at(1), FW_BRIG_TYPE_U64);
+  llvm::Value* target = k.b.CreateIntToPtr(handle, fty->getPointerTo());
+  emit_call(k, fty, target, code_list(k, inst.operands.at(0)), code_list(k, inst.operands.at(2)));
+}
+
 const OpcodeRow kRows[] = {
     {FW_BRIG_OPCODE_CALL, call},
     {FW_BRIG_OPCODE_SCALL, scall},
+    {FW_BRIG_OPCODE_ICALL, icall},
 };
 
 }  // namespace
@@ -210,6 +249,11 @@ void translate_function(ModuleState& ms, uint32_t fn_at) {
   if (!(d.modifier & FW_BRIG_EXECUTABLE_DEFINITION)) return;
   if (!fn->empty()) {
     fail_at(ms.brig, fn_at, "function " + fn->getName().str() + " is defined twice");
+  }
+  // An indirect function is found by its symbol (the host's code-handle
+  // query) and may be called from code finalized later.
+  if (ms.brig.base_at(ms.brig.code(), fn_at).kind == FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION) {
+    fn->setLinkage(llvm::GlobalValue::ExternalLinkage);
   }
   KernelTranslator k(ms, fn);
   Formals f = formals(ms.brig, fn_at);

@@ -13,9 +13,25 @@
 //   translate_memory.cpp      ld, st, lda
 //   translate_control.cpp     br, cbr, ret, barrier, memfence
 //   translate_dispatch.cpp    dispatch-packet queries
-//   translate_functions.cpp   functions, call, scall, the arg segment
+//   translate_functions.cpp   functions, indirect functions, call, scall,
+//                             icall, the arg segment
+//   translate_alloca.cpp      alloca (a static region per activation)
+//   translate_signals.cpp     signal, signalnoret (6.8)
+//   translate_fbarrier.cpp    fbarriers (9.2)
 //   translate_atomics.cpp     atomic, atomicnoret
 //   translate_native.cpp      sqrt and the native functions
+//   translate_rounding.cpp    float roundings up/down/zero and ftz (4.19)
+//   translate_packed.cpp      packed data: packed ALU forms, shuffle, pack (5.9)
+//   translate_multimedia.cpp  bitalign ... sadhi (5.15)
+//   translate_segments.cpp    segmentp, ftos, stof (5.16, 5.17)
+//   translate_lanes.cpp       cross-lane: activelane*, wavebarrier (9.4, 9.1)
+//   translate_misc.cpp        clock, cuid, laneid, waveid, nop, debugtrap... (11.4)
+//   translate_queue.cpp       packetid, completion signal, queue indices (11.3)
+//   translate_detect.cpp      detect-exception instructions (11.2)
+//   translate_directives.cpp  control directives (13.4)
+//   translate_init.cpp        variable initializers (4.10)
+//   translate_memory_order.h  memory orders and rmw operations (atomics,
+//                             signals, queue indices)
 // Whatever has no row, or a row that meets a modifier it cannot honour,
 // is a FinalizeError "not supported yet: ... (PRM x.y)".
 #pragma once
@@ -150,9 +166,21 @@ RowSpan convert_rows();     // translate_convert.cpp (cmp, cvt)
 RowSpan memory_rows();      // translate_memory.cpp
 RowSpan control_rows();     // translate_control.cpp (branches, barrier, memfence, ret)
 RowSpan dispatch_rows();    // translate_dispatch.cpp (dispatch-packet queries)
-RowSpan function_rows();    // translate_functions.cpp (call, scall)
+RowSpan function_rows();    // translate_functions.cpp (call, scall, icall)
 RowSpan atomic_rows();      // translate_atomics.cpp (atomic, atomicnoret)
 RowSpan native_rows();      // translate_native.cpp (sqrt, native functions)
+RowSpan lane_rows();        // translate_lanes.cpp (cross-lane, wavebarrier)
+RowSpan misc_rows();        // translate_misc.cpp (clock, ids, nullptr, nop, debugtrap)
+RowSpan queue_rows();       // translate_queue.cpp (packetid, queue indices)
+RowSpan detect_rows();      // translate_detect.cpp (DETECT exception flags)
+RowSpan alloca_rows();      // translate_alloca.cpp (alloca)
+RowSpan signal_rows();      // translate_signals.cpp (signal, signalnoret)
+RowSpan fbarrier_rows();    // translate_fbarrier.cpp (initfbar ... ldf)
+RowSpan multimedia_rows();  // translate_multimedia.cpp (bitalign ... sadhi)
+RowSpan segment_rows();     // translate_segments.cpp (segmentp, ftos, stof)
+// An fbarrier directive's group-memory word, in ms.globals; scope prefixes
+// the name of a function-scope one (translate_fbarrier.cpp).
+void declare_fbarrier(ModuleState& ms, uint32_t at, const std::string& scope);
 
 // The emitter of an opcode, or nullptr; the PRM section naming it.
 Emitter find_emitter(uint16_t opcode);
@@ -162,6 +190,15 @@ const char* prm_section(uint16_t opcode);
 // for a float instruction (PRM 4.19.2).
 void require_default_rounding(KernelTranslator& k, const Inst& inst, uint8_t round);
 
+// The predicate of compare operation op on values of a scalar type;
+// BAD_ICMP_PREDICATE where integers cannot compare so (translate_convert.cpp).
+llvm::CmpInst::Predicate compare_predicate(uint8_t op, uint16_t type);
+
+// Packed data (translate_packed.cpp): whether inst computes on packed
+// elements (shuffle, pack, a packed type or packed cmp), and its emitter.
+bool is_packed_instruction(KernelTranslator& k, const Inst& inst);
+void emit_packed(KernelTranslator& k, const Inst& inst);
+
 // The module walk behind translate() (translate.cpp).
 std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMContext& context,
                                                const Options& options);
@@ -170,6 +207,15 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
 void translate_kernel(ModuleState& ms, uint32_t kernel_at);
 // The body of a kernel or function into k.fn (translate_kernel.cpp).
 void translate_body(KernelTranslator& k, uint32_t exec_at);
+// Control directives of a code block (translate_directives.cpp).
+void apply_control_directives(KernelTranslator& k, uint32_t exec_at);
+// What the directives fix: operand i (x, y, z) of requiredworkgroupsize,
+// requiredgridsize or requireddim, true for requirenopartialworkgroups;
+// nullptr when no directive says.
+enum class Required { kWorkGroupSize, kGridSize, kDim, kNoPartialWorkGroups };
+llvm::ConstantInt* required_value(const KernelTranslator& k, Required what, unsigned i = 0);
+// A global/readonly variable's initial value of type ty (translate_init.cpp).
+llvm::Constant* variable_initializer(const Module& brig, uint32_t var_at, llvm::Type* ty);
 // HSAIL functions (translate_functions.cpp): declares, and translates a
 // definition; after the module walk, rejects called functions never defined.
 void translate_function(ModuleState& ms, uint32_t fn_at);

@@ -44,7 +44,10 @@ llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
     };
     if (is_array(v.type)) fail("of array type");
     const TypeInfo* t = type_info(v.type);
-    if (t == nullptr || t->bits == 0 || t->cls == 'o') fail("of type " + type_name(v.type));
+    bool signal = v.type == FW_BRIG_TYPE_SIG32 || v.type == FW_BRIG_TYPE_SIG64;  // 64-bit handles
+    if (t == nullptr || t->bits == 0 || (t->cls == 'o' && !signal)) {
+      fail("of type " + type_name(v.type));
+    }
     uint64_t size = natural_bytes(v.type);
     uint64_t align = alignment_bytes(v.align);
     if (align != 0 && align != size) fail("with an alignment other than its natural one");
@@ -87,7 +90,6 @@ llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
 void declare_local(KernelTranslator& k) {
   auto v = k.entry<fw_brig_directive_variable>();
   std::string name(k.brig.data_bytes(v.name));
-  if (v.init != 0) k.unsupported("variable initializers (" + name + ")", "4.10");
   uint16_t elem = array_element(v.type);
   llvm::Type* ty = storage_type(k, elem);
   if (is_array(v.type)) ty = llvm::ArrayType::get(ty, (uint64_t(v.dim.hi) << 32) | v.dim.lo);
@@ -111,7 +113,7 @@ void declare_local(KernelTranslator& k) {
       // function-scope global ones are ordinary zeroed globals.
       bool group = v.segment == FW_BRIG_SEGMENT_GROUP;
       llvm::Constant* init = group ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
-                                   : llvm::Constant::getNullValue(ty);
+                                   : variable_initializer(k.brig, k.at, ty);
       auto* gv =
           new llvm::GlobalVariable(k.ms.ir, ty, false, llvm::GlobalValue::InternalLinkage, init,
                                    k.fn->getName().str() + "." + name.substr(1), nullptr,
@@ -128,7 +130,7 @@ void declare_local(KernelTranslator& k) {
 void translate_instruction(KernelTranslator& k, uint16_t kind) {
   auto base = k.entry<fw_brig_inst_base>();
   Inst inst{k.at, kind, base.opcode, base.type, k.brig.data_list(base.operands)};
-  Emitter emit = find_emitter(inst.opcode);
+  Emitter emit = is_packed_instruction(k, inst) ? emit_packed : find_emitter(inst.opcode);
   if (emit == nullptr) k.unsupported(opcode_name(inst.opcode), prm_section(inst.opcode));
   k.ensure_open_block();
   emit(k, inst);
@@ -157,6 +159,7 @@ void translate_body(KernelTranslator& k, uint32_t exec_at) {
       fn->empty() ? llvm::BasicBlock::Create(k.ctx, "entry", fn) : &fn->getEntryBlock();
   llvm::BasicBlock* body = llvm::BasicBlock::Create(k.ctx, "body", fn);
   k.b.SetInsertPoint(body);
+  apply_control_directives(k, exec_at);
 
   ModuleState& ms = k.ms;
   auto d = ms.brig.code_entry<fw_brig_directive_executable>(exec_at);
@@ -179,7 +182,8 @@ void translate_body(KernelTranslator& k, uint32_t exec_at) {
           // Arg-block variables are private allocas of their own.
           break;
         case FW_BRIG_KIND_DIRECTIVE_FBARRIER:
-          k.unsupported("fbarrier", "9.2");
+          declare_fbarrier(k.ms, off, k.fn->getName().str() + ".");
+          break;
         default:
           // Comments, loc, pragma and control directives: nothing to emit.
           break;

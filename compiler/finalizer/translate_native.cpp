@@ -1,12 +1,14 @@
 // sqrt (PRM 5.11) and the native floating-point functions (PRM 5.14).
 // sqrt must be correctly rounded and the hardware's square roots are
-// estimates, so sqrt refines them (see sqrt_f64 and sqrt_f32). The
+// estimates, so sqrt refines them (see sqrt_f64 and sqrt_f32); the
+// roundings other than near and ftz come from translate_rounding.cpp. The
 // native functions only promise the hardware's precision, so each is the
 // intrinsic the AMDGPU backend turns into one instruction (v_sin, v_cos,
 // v_exp, v_log, v_rcp, v_rsq, v_sqrt, v_fma).
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "names.h"
 #include "translate_impl.h"
+#include "translate_rounding.h"
 
 namespace hsail::finalizer::translate_detail {
 
@@ -69,11 +71,11 @@ void sqrt(KernelTranslator& k, const Inst& inst) {
   if (!is_float(inst.type) || is_packed_type(inst.type)) {
     k.unsupported("sqrt of type " + type_name(inst.type), "5.11");
   }
-  // Without modifiers the instruction is encoded as a basic one.
-  if (inst.kind == FW_BRIG_KIND_INST_MOD) {
-    require_default_rounding(k, inst, k.entry<fw_brig_inst_mod>().round);
-  }
+  // Without modifiers the instruction is encoded as a basic one and
+  // rounds by the module's default.
+  FloatMods m = float_mods(k, inst);
   Value* x = source(k, inst, 0);
+  if (m.ftz) x = flush_subnormal(k.b, x);
   Value* r = nullptr;
   if (inst.type == FW_BRIG_TYPE_F64) {
     r = sqrt_f64(k, x);
@@ -84,7 +86,8 @@ void sqrt(KernelTranslator& k, const Inst& inst) {
     // distance from any midpoint a square root can reach.
     r = k.b.CreateFPTrunc(sqrt_f64(k, k.b.CreateFPExt(x, k.b.getDoubleTy())), x->getType());
   }
-  k.write(inst.operands.at(0), r, inst.type);
+  r = round_sqrt(k.b, m.round, x, r);
+  k.write(inst.operands.at(0), m.ftz ? flush_subnormal(k.b, r) : r, inst.type);
 }
 
 // Which float types an intrinsic handles as one instruction.

@@ -28,6 +28,8 @@ llvm::Type* KernelTranslator::value_type(uint16_t type) const {
   }
   unsigned bits = type_bits(type);
   const TypeInfo* t = type_info(type);
+  // Signal handles are the 64-bit address of their amd_signal_t.
+  if (type == FW_BRIG_TYPE_SIG32 || type == FW_BRIG_TYPE_SIG64) return llvm::Type::getInt64Ty(ctx);
   if (bits == 0 || t == nullptr || t->cls == 'o') {
     unsupported("values of type " + type_name(type), "4.13");
   }

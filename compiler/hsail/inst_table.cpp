@@ -24,6 +24,8 @@ constexpr const char* kFloat = "f16 f32 f64";
 constexpr const char* kFloatPacked = "f16 f32 f64" PACKED_FLOAT;
 constexpr const char* kIntFloatFloatPacked = "u32 u64 s32 s64 f16 f32 f64" PACKED_FLOAT;
 constexpr const char* kBits = "b1 b32 b64";
+// cmov also selects per element of a packed type (PRM 5.10).
+constexpr const char* kCmovTypes = "b1 b32 b64" PACKED_INT PACKED_FLOAT;
 // ld and st: no b8..b64, whose bits a u or s type of the size moves alike;
 // b128 has no other name (PRM 6.3.1, 6.4.1).
 constexpr const char* kMemTypes =
@@ -118,7 +120,7 @@ const InstDesc kInsts[] = {
     {"bitalign", FW_BRIG_OPCODE_BITALIGN, F::kBasic, 0, false, false, "b32", "dsss", 0, false},
     {"bytealign", FW_BRIG_OPCODE_BYTEALIGN, F::kBasic, 0, false, false, "b32", "dsss", 0, false},
     // 5.6 conditional move
-    {"cmov", FW_BRIG_OPCODE_CMOV, F::kBasic, 0, false, false, "b1 b32 b64", "dcss", 0, false},
+    {"cmov", FW_BRIG_OPCODE_CMOV, F::kBasic, 0, false, false, kCmovTypes, "dcss", 0, false},
     // 5.7 bit string: instructions with a separate source type
     {"popcount", FW_BRIG_OPCODE_POPCOUNT, F::kSourceType, 0, true, false, "u32 b32 b64", "dS", 0,
      false},

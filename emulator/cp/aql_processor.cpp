@@ -105,6 +105,7 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
         req.dispatch_id = index;
         req.kernel_name = where;
         req.cancel = &q.cancel;
+        req.interrupt = sq_interrupt(q);
         dispatches.fetch_add(1, std::memory_order_relaxed);
         const DispatchResult r = engine.dispatch(req);
         mem.forget();

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -131,6 +132,9 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   bool complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t signal_va);
   void raise(uint32_t client, uint32_t source, const cp::Queue& q, uint32_t data0,
              uint32_t data1 = 0);
+  // What a dispatch of q does with s_sendmsg(MSG_INTERRUPT): an SQ
+  // interrupt message carrying the data, from the queue's VMID and PASID.
+  std::function<void(uint32_t)> sq_interrupt(const cp::Queue& q);
   // Puts the queue in error with a message and the interrupt that tells the
   // driver (bad opcode, or a VM fault for a faulting kernel).
   void fail_queue(cp::Queue& q, const std::string& why);

@@ -387,6 +387,7 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
   req.private_bytes = wave_kib * 1024 / 64;
   req.kernel_name = p.where;
   req.cancel = &q.cancel;
+  req.interrupt = sq_interrupt(q);
   dispatches.fetch_add(1, std::memory_order_relaxed);
   const DispatchResult res = engine.dispatch_registers(req);
   mem.forget();

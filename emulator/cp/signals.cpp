@@ -36,6 +36,12 @@ void CommandProcessor::Impl::raise(uint32_t client, uint32_t source, const cp::Q
   if (irq) irq(ih_entry(client, source, q.desc.vmid, q.desc.pasid, gpu_clock(), data0, data1));
 }
 
+std::function<void(uint32_t)> CommandProcessor::Impl::sq_interrupt(const cp::Queue& q) {
+  // The virtual GPU has one shader engine: the message comes from SE0.
+  return
+      [this, &q](uint32_t data) { raise(FW_IH_CLIENT_SE0SH, FW_IH_SRC_SQ_INTERRUPT_MSG, q, data); };
+}
+
 bool CommandProcessor::Impl::complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t va) {
   if (!va) return true;
   int64_t old = 0;

@@ -12,7 +12,7 @@ namespace {
 
 inline void jump(Wave& w, const Inst& in) { w.pc += static_cast<int64_t>(in.simm) * 4; }
 
-// Instructions with nothing to do here: s_nop and s_sleep only cost time;
+// Instructions with nothing to do here: s_nop only costs time;
 // s_waitcnt waits for counters that are always zero because the emulator's
 // memory operations complete synchronously; the others steer caches,
 // priorities, power or tracing that are not modelled.
@@ -44,9 +44,22 @@ void s_cbranch_execnz(Wave& w, const Inst& in) {
 // once every wave has arrived; execution resumes at the next instruction.
 void s_barrier(Wave& w, const Inst&) { w.at_barrier = true; }
 
-// TODO: messages (e.g. MSG_INTERRUPT) go to the command processor, which
-// would raise an interrupt on the host; nothing is recorded yet.
-void s_sendmsg(Wave&, const Inst&) {}
+// s_sleep: the wave gives up the rest of its turn, so that a wave polling
+// memory lets the waves (or the host) it waits for make progress.
+void s_sleep(Wave& w, const Inst&) { w.yielded = true; }
+
+// s_sendmsg: SIMM16[3:0] is the message (Vega ISA manual, section 4.4,
+// "SEND_MSG"). MSG_INTERRUPT makes the SQ raise an interrupt whose data is
+// M0[23:0], which the driver reads as an event id (how kernels wake host
+// threads blocked on a signal). The other messages are for graphics
+// stages or power management and have no effect on compute here.
+constexpr uint32_t kMsgInterrupt = 1;
+constexpr uint32_t kInterruptDataMask = 0xFFFFFF;
+
+void s_sendmsg(Wave& w, const Inst& in) {
+  if ((in.simm & 0xF) != kMsgInterrupt || !w.dispatch || !w.dispatch->interrupt) return;
+  (*w.dispatch->interrupt)(w.sgpr[op::kM0] & kInterruptDataMask);
+}
 
 // s_trap: enters the trap handler at TBA with the PC of the s_trap in
 // TTMP0/TTMP1[15:0] and the trap id in TTMP1[23:16] (Vega ISA manual,
@@ -86,7 +99,7 @@ const OpcodeInfo kRows[] = {
     {"s_waitcnt", Format::SOPP, 12, no_op, N, N, N, N, kNd | kU},
     // Halting needs a debugger to resume the wave: not modelled.
     {"s_sethalt", Format::SOPP, 13, nullptr, N, N, N, N, kNd | kU},
-    {"s_sleep", Format::SOPP, 14, no_op, N, N, N, N, kNd | kU},
+    {"s_sleep", Format::SOPP, 14, s_sleep, N, N, N, N, kNd | kU},
     {"s_setprio", Format::SOPP, 15, no_op, N, N, N, N, kNd | kU},
     {"s_sendmsg", Format::SOPP, 16, s_sendmsg, N, N, N, N, kNd | kU},
     {"s_sendmsghalt", Format::SOPP, 17, s_sendmsg, N, N, N, N, kNd | kU},

@@ -210,53 +210,53 @@ void v_xor_b32(Wave& w, const Inst& in) {
 
 // Carry-out forms: e32 writes VCC, VOP3B writes sdst.
 void v_add_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, false,
              [cl](uint32_t a, uint32_t b, bool, bool* co) { return add_c(a, b, false, co, cl); });
 }
 void v_sub_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, false,
              [cl](uint32_t a, uint32_t b, bool, bool* co) { return sub_c(a, b, false, co, cl); });
 }
 void v_subrev_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, false,
              [cl](uint32_t a, uint32_t b, bool, bool* co) { return sub_c(b, a, false, co, cl); });
 }
 void v_addc_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, true,
              [cl](uint32_t a, uint32_t b, bool ci, bool* co) { return add_c(a, b, ci, co, cl); });
 }
 void v_subb_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, true,
              [cl](uint32_t a, uint32_t b, bool ci, bool* co) { return sub_c(a, b, ci, co, cl); });
 }
 void v_subbrev_co_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu_carry(w, in, true,
              [cl](uint32_t a, uint32_t b, bool ci, bool* co) { return sub_c(b, a, ci, co, cl); });
 }
 
 // gfx9 no-carry forms; clamp saturates.
 void v_add_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u32(w, in, [cl](uint32_t a, uint32_t b) {
     bool c;
     return add_c(a, b, false, &c, cl);
   });
 }
 void v_sub_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u32(w, in, [cl](uint32_t a, uint32_t b) {
     bool c;
     return sub_c(a, b, false, &c, cl);
   });
 }
 void v_subrev_u32(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u32(w, in, [cl](uint32_t a, uint32_t b) {
     bool c;
     return sub_c(b, a, false, &c, cl);
@@ -334,20 +334,20 @@ void valu2_u16(Wave& w, const Inst& in, F f) {
   });
 }
 void v_add_u16(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u16(w, in, [cl](uint16_t a, uint16_t b) {
     const uint32_t s = static_cast<uint32_t>(a) + b;
     return cl && s > 0xFFFF ? 0xFFFFu : s;
   });
 }
 void v_sub_u16(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u16(w, in, [cl](uint16_t a, uint16_t b) {
     return cl && b > a ? 0u : static_cast<uint32_t>(a - b);
   });
 }
 void v_subrev_u16(Wave& w, const Inst& in) {
-  const bool cl = in.clamp;
+  const bool cl = out_clamp(in);
   valu2_u16(w, in, [cl](uint16_t a, uint16_t b) {
     return cl && a > b ? 0u : static_cast<uint32_t>(b - a);
   });

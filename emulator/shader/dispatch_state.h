@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct DispatchState {
   unsigned nvgpr = 0;
   unsigned nsgpr = 0;
   uint64_t trap_handler = 0;  // 0: s_trap faults the wave
+  // s_sendmsg(MSG_INTERRUPT): raises the SQ interrupt with M0[23:0]; may
+  // be null (nobody listens) and is called from any shader thread.
+  const std::function<void(uint32_t)>* interrupt = nullptr;
   // Register launch (PM4): user SGPRs are COMPUTE_USER_DATA_*, not the
   // pointers the kernel code properties ask for.
   bool user_data_regs = false;

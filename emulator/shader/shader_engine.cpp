@@ -171,13 +171,16 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     // that has not ended waits at it.
     unsigned live = nwaves;
     while (live) {
-      unsigned waiting = 0;
+      unsigned waiting = 0, sleeping = 0;
       live = 0;
       for (unsigned i = 0; i < nwaves; ++i) {
         Wave& w = waves[i];
         if (w.done) continue;
         if (!w.at_barrier) {
-          for (unsigned q = 0; q < kQuantum && !w.done && !w.at_barrier; ++q) {
+          // s_sleep ends the wave's quantum: a wave that polls memory lets
+          // the waves it waits for run.
+          w.yielded = false;
+          for (unsigned q = 0; q < kQuantum && !w.done && !w.at_barrier && !w.yielded; ++q) {
             w.fault.pc = w.pc;  // where a fault in this step is reported
             const Inst* in = cache.fetch(w);
             if (!in) break;
@@ -204,9 +207,13 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
         if (!w.done) {
           ++live;
           waiting += w.at_barrier;
+          sleeping += w.yielded;
         }
       }
       if (stopped()) break;
+      // Every live wave polls: what they wait for comes from elsewhere (the
+      // host, another group), so give the host's cores a chance.
+      if (live && sleeping == live) std::this_thread::yield();
       if (live && waiting == live)
         for (unsigned i = 0; i < nwaves; ++i) waves[i].at_barrier = false;
     }
@@ -289,6 +296,7 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   job->total_groups = groups;
 
   job->cancel = req.cancel;
+  if (req.interrupt) d.interrupt = &req.interrupt;
   return run(std::move(job), req.scratch_va, req.scratch_bytes);
 }
 
@@ -328,6 +336,7 @@ DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
   job->waves_per_group = static_cast<uint32_t>((group_items + kWaveSize - 1) / kWaveSize);
   job->total_groups = groups;
   job->cancel = req.cancel;
+  if (req.interrupt) d.interrupt = &req.interrupt;
   return run(std::move(job), 0, 0);
 }
 

@@ -32,6 +32,9 @@ struct DispatchRequest {
   // Set by another thread to stop the dispatch early (queue unmapped);
   // checked between workgroups and between wave quanta.
   const std::atomic<bool>* cancel = nullptr;
+  // Where s_sendmsg(MSG_INTERRUPT) goes (the CP's SQ interrupt for the
+  // queue); called from the engine's threads. Empty: dropped.
+  std::function<void(uint32_t data)> interrupt;
 };
 
 // A launch from the COMPUTE_* registers, as PM4 SET_SH_REG + DISPATCH_DIRECT
@@ -47,6 +50,7 @@ struct RegisterDispatch {
   uint64_t dispatch_id = 0;
   std::string kernel_name;
   const std::atomic<bool>* cancel = nullptr;
+  std::function<void(uint32_t data)> interrupt;  // as DispatchRequest::interrupt
 };
 
 struct DispatchResult {

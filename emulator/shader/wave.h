@@ -47,6 +47,7 @@ struct Wave {
   uint32_t trapsts = 0;  // HW_REG_TRAPSTS
   bool done = false;
   bool at_barrier = false;
+  bool yielded = false;  // s_sleep: let the group's other waves run now
   Fault fault;
 
   unsigned wave_in_group = 0;

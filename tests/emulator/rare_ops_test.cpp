@@ -6,6 +6,7 @@
 // "not supported" error while the process, and later dispatches, carry on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -233,6 +234,37 @@ s_endpgm
                    64, 64, {ptr(out), 0});
   ASSERT_TRUE(res.ok) << res.error;
   for (uint32_t l = 0; l < 64; ++l) EXPECT_EQ(out[l], l);
+}
+
+}  // namespace
+
+namespace {
+
+// SDWA carries its own clamp bit (Vega ISA, SDWA fields): integer
+// v_sub_u16 / v_add_u16 with it saturate at 0 and 0xffff, on the selected
+// bytes as LLVM uses them for saturating u8 arithmetic. lane - 32 and
+// lane * 1024 + 0xfc00 clamp for some lanes and not for others.
+TEST(RareOps, SdwaClampSaturatesIntegerOps) {
+  SnippetRunner r;
+  auto* sub = r.alloc<uint32_t>(64);
+  auto* add = r.alloc<uint32_t>(64);
+  auto res = r.run(std::string(kArgs) + R"(
+v_mov_b32 v1, 32
+v_sub_u16_sdwa v2, v0, v1 clamp dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0
+v_lshlrev_b32 v3, 10, v0
+v_mov_b32 v4, 0xfc00
+v_add_u16_sdwa v5, v3, v4 clamp dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0
+v_lshlrev_b32 v6, 2, v0
+global_store_dword v6, v2, s[4:5]
+global_store_dword v6, v5, s[6:7]
+s_endpgm
+)",
+                   64, 64, {ptr(sub), ptr(add)}, 0);
+  ASSERT_TRUE(res.ok) << res.error;
+  for (uint32_t l = 0; l < 64; ++l) {
+    EXPECT_EQ(sub[l], l >= 32 ? l - 32 : 0u) << "lane " << l;
+    EXPECT_EQ(add[l], std::min<uint32_t>(l * 1024 + 0xfc00, 0xffff)) << "lane " << l;
+  }
 }
 
 }  // namespace

@@ -253,7 +253,7 @@ kernel &k()
   const char* alloca_text = R"(module &u:1:0:$full:$large:$default;
 kernel &k()
 {
-	alloca_u32 $s0, 16;
+	alloca_u32 $s0, 100000;
 	ret;
 };
 )";

@@ -88,8 +88,9 @@ bool allocate_image(Loaded* l) {
 
 void free_image(Loaded* l) { hsart::free_gpu_visible(l->memory, l->bytes); }
 
-// The symbols a loaded code object brings: its kernels and the variables
-// it defines with global or weak binding (local ones are private to it).
+// The symbols a loaded code object brings: its kernels, its indirect
+// functions and the variables it defines with global or weak binding
+// (local ones are private to it).
 void add_symbols(Executable* e, const Loaded& l) {
   for (const hsart::loader::Kernel& k : l.co.kernels) {
     Symbol s;
@@ -100,6 +101,16 @@ void add_symbols(Executable* e, const Loaded& l) {
     s.agent = l.agent;
     s.address = l.base + k.descriptor_offset;
     s.kernel = &k;
+    e->symbols.push_back(s);
+    state().symbols.insert(&e->symbols.back());
+  }
+  for (const hsart::loader::Function& f : l.co.functions) {
+    Symbol s;
+    s.owner = e;
+    s.kind = HSA_SYMBOL_KIND_INDIRECT_FUNCTION;
+    s.name = f.name;
+    s.agent = l.agent;
+    s.address = l.base + f.offset;
     e->symbols.push_back(s);
     state().symbols.insert(&e->symbols.back());
   }

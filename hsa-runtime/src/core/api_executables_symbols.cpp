@@ -129,6 +129,20 @@ bool kernel_info(const Symbol& s, int attribute, void* value) {
   return false;
 }
 
+// HSAIL indirect functions: the code handle icall takes is the function's
+// loaded address; one call convention per ISA, as for kernels.
+bool function_info(const Symbol& s, int attribute, void* value) {
+  switch (attribute) {
+    case HSA_EXECUTABLE_SYMBOL_INFO_INDIRECT_FUNCTION_OBJECT:
+      put(value, s.address);
+      return true;
+    case HSA_EXECUTABLE_SYMBOL_INFO_INDIRECT_FUNCTION_CALL_CONVENTION:
+      put(value, uint32_t{0});
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 extern "C" hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t executable,
@@ -176,10 +190,19 @@ extern "C" hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t e
   const Symbol* s = hsart::exec::symbol_from(executable_symbol);
   if (!s) return HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
   if (common_info(*s, attribute, value)) return HSA_STATUS_SUCCESS;
-  const bool ok = s->kind == HSA_SYMBOL_KIND_KERNEL ? kernel_info(*s, attribute, value)
-                                                    : variable_info(*s, attribute, value);
-  // Attributes of another kind (and the indirect-function ones: code
-  // objects here have no indirect functions) are invalid for this symbol.
+  bool ok = false;
+  switch (s->kind) {
+    case HSA_SYMBOL_KIND_KERNEL:
+      ok = kernel_info(*s, attribute, value);
+      break;
+    case HSA_SYMBOL_KIND_INDIRECT_FUNCTION:
+      ok = function_info(*s, attribute, value);
+      break;
+    default:
+      ok = variable_info(*s, attribute, value);
+      break;
+  }
+  // Attributes of another kind are invalid for this symbol.
   return ok ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 

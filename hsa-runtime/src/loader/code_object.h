@@ -56,6 +56,13 @@ struct Variable {
   bool defined = true;
 };
 
+// A function with global binding that is not a kernel's entry: an HSAIL
+// indirect function (PRM 10.8), called through its loaded address.
+struct Function {
+  std::string name;
+  uint64_t offset = 0;  // from the image base
+};
+
 struct Segment {
   uint64_t image_offset = 0;  // where p_vaddr lands in the image
   uint64_t file_offset = 0;
@@ -84,6 +91,7 @@ struct CodeObject {
   Feature sramecc = Feature::Unsupported;
   std::vector<Kernel> kernels;
   std::vector<Variable> variables;
+  std::vector<Function> functions;
 
   uint64_t image_size = 0;   // bytes from the lowest to the highest PT_LOAD
   uint64_t image_align = 0;  // the largest PT_LOAD alignment, at least 4 KiB

@@ -307,6 +307,20 @@ bool ParseVariables(const ParseState& st, CodeObject* co) {
   return true;
 }
 
+// Global functions other than the kernels' entries (which carry the
+// kernels' names); needs the kernels, so it runs after the notes.
+bool ParseFunctions(const ParseState& st, CodeObject* co) {
+  for (const SymbolInfo& sym : st.symbols) {
+    if (sym.type != STT_FUNC || sym.bind != STB_GLOBAL || sym.shndx == SHN_UNDEF) continue;
+    if (co->find_kernel(sym.name) != nullptr) continue;
+    if (!InImage(st, sym.value, sym.size))
+      return st.elf.fail("function " + sym.name + " at " + Hex(sym.value) +
+                         " lies outside the image");
+    co->functions.push_back({sym.name, sym.value - st.base_vaddr});
+  }
+  return true;
+}
+
 }  // namespace
 
 const uint8_t* ParseState::file_bytes(uint64_t vaddr, uint64_t len) const {
@@ -349,7 +363,7 @@ bool Parse(const void* data, size_t size, CodeObject* out, std::string* error) {
   ParseState st(elf);
   if (!ParseHeader(&st, &co) || !ParseSegments(&st, &co) || !ParseSections(&st) ||
       !ParseSymbols(&st) || !ParseRelocations(st, &co) || !ParseVariables(st, &co) ||
-      !ParseNotes(st, &co))
+      !ParseNotes(st, &co) || !ParseFunctions(st, &co))
     return false;
   *out = std::move(co);
   return true;

@@ -167,11 +167,11 @@ TEST_F(ApiExtFinalizerFinalize, WhatTheFinalizerCannotDoFails) {
   hsa_code_object_t co{0};
   // A program without modules has nothing to finalize.
   EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
-  // Valid HSAIL the finalizer does not translate yet (an fbarrier).
+  // Valid HSAIL the finalizer does not translate yet (an image kernarg).
   std::vector<uint8_t> brig = brig_of(
       "module &m:1:0:$full:$large:$default;\n"
-      "fbarrier &fb;\n"
-      "kernel &k() { ret; };\n");
+      "extension \"IMAGE\";\n"
+      "kernel &k(kernarg_roimg %i) { ret; };\n");
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
   EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
   EXPECT_EQ(co.handle, 0u);
