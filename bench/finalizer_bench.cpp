@@ -154,7 +154,7 @@ Stages finalize_staged(const std::string& text) {
     const std::vector<char> object = hsail::finalizer::backend::generate_object(*ir, *machine);
     s.codegen = ms_since(t0);
     t0 = Clock::now();
-    const std::vector<uint8_t> code = hsail::finalizer::backend::link_code_object(object);
+    const std::vector<uint8_t> code = hsail::finalizer::backend::link_code_object(object, false);
     s.link = ms_since(t0);
     if (code.empty()) throw hsail::finalizer::FinalizeError("empty code object");
   }

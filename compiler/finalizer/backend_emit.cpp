@@ -24,7 +24,9 @@ std::vector<uint8_t> emit_code_object(llvm::Module& ir, const Options& options) 
   backend::select_code_object_version(options.code_object_version);
   const std::unique_ptr<llvm::TargetMachine> machine = backend::make_target_machine(options);
   const std::vector<char> object = backend::generate_object(ir, *machine);
-  return backend::link_code_object(object);
+  bool undefined_variables = false;
+  for (const llvm::GlobalVariable& g : ir.globals()) undefined_variables |= g.isDeclaration();
+  return backend::link_code_object(object, undefined_variables);
 }
 
 }  // namespace hsail::finalizer

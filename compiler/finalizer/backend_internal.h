@@ -36,6 +36,9 @@ std::vector<char> generate_object(llvm::Module& ir, llvm::TargetMachine& machine
 // Links a relocatable object into a loadable code object (a shared ELF)
 // with lld's ELF driver; lld is not thread-safe, so the caller holds the
 // backend lock.
-std::vector<uint8_t> link_code_object(const std::vector<char>& object);
+// undefined_variables: the module declares variables another module or
+// the application defines (HSAIL program linkage); they stay undefined in
+// the code object for the loader (hsa_executable_*_variable_define).
+std::vector<uint8_t> link_code_object(const std::vector<char>& object, bool undefined_variables);
 
 }  // namespace hsail::finalizer::backend

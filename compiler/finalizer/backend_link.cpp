@@ -65,15 +65,19 @@ std::vector<uint8_t> read_file(const std::string& path) {
 
 }  // namespace
 
-std::vector<uint8_t> link_code_object(const std::vector<char>& object) {
+std::vector<uint8_t> link_code_object(const std::vector<char>& object, bool undefined_variables) {
   TempDir dir;
   const std::string input = dir.file("kernels.o");
   const std::string output = dir.file("kernels.co");
   write_file(input, object);
 
   // No error limit: lld turns reaching it into a fatal error, which exits.
-  const char* args[] = {"ld.lld", "-shared",      "--no-undefined", "--error-limit=0",
-                        "-o",     output.c_str(), input.c_str()};
+  // --no-undefined catches a function nobody defines; a module with
+  // external variables does without it (the translator has already
+  // refused undefined functions).
+  std::vector<const char*> args = {"ld.lld", "-shared",      "--error-limit=0",
+                                   "-o",     output.c_str(), input.c_str()};
+  if (!undefined_variables) args.insert(args.begin() + 2, "--no-undefined");
   std::string messages;
   llvm::raw_string_ostream out(messages);
   const bool linked = lld::elf::link(args, out, out, /*exitEarly=*/false, /*disableOutput=*/false);

@@ -87,13 +87,78 @@ const std::array<Emitter, kOpcodeCount>& emitter_index() {
 }
 
 // Module-scope variables: global and readonly live in global memory
-// (address space 1), group variables in LDS (address space 3).
+// (address space 1), group variables in LDS (address space 3), private
+// and spill ones in each kernel's private memory.
+
+// The definition of a module-scope variable named name, or 0: a
+// declaration followed by its definition in the same module is one
+// variable.
+uint32_t find_definition(const Module& brig, const std::string& name) {
+  const Section& code = brig.code();
+  for (uint32_t off = code.header_size(); off < code.size();) {
+    fw_brig_base base = brig.base_at(code, off);
+    uint32_t next = off + base.byte_count;
+    if (base.kind == FW_BRIG_KIND_DIRECTIVE_VARIABLE) {
+      auto v = brig.code_entry<fw_brig_directive_variable>(off);
+      if ((v.modifier & FW_BRIG_VARIABLE_DEFINITION) && brig.data_bytes(v.name) == name) return off;
+    } else if (base.kind == FW_BRIG_KIND_DIRECTIVE_FUNCTION ||
+               base.kind == FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION ||
+               base.kind == FW_BRIG_KIND_DIRECTIVE_KERNEL ||
+               base.kind == FW_BRIG_KIND_DIRECTIVE_SIGNATURE) {
+      // Skip executables' bodies: their variables are not module-scope.
+      auto d = brig.code_entry<fw_brig_directive_executable>(off);
+      if (d.next_module_entry > off) next = d.next_module_entry;
+    }
+    if (next <= off) break;
+    off = next;
+  }
+  return 0;
+}
+
+// A program-linkage variable this module only declares: an undefined
+// symbol of the code object that another module of the program, or the
+// application (hsa_executable_*_variable_define), defines (PRM 4.12).
+void declare_external_variable(ModuleState& ms, uint32_t at) {
+  auto v = ms.brig.code_entry<fw_brig_directive_variable>(at);
+  std::string name(ms.brig.data_bytes(v.name));
+  bool global = v.segment == FW_BRIG_SEGMENT_GLOBAL || v.segment == FW_BRIG_SEGMENT_READONLY;
+  if (v.linkage != FW_BRIG_LINKAGE_PROGRAM || !global)
+    fail_at(ms.brig, at, "variable " + name + " is declared but never defined (PRM 4.12)");
+  uint16_t elem = array_element(v.type);
+  const TypeInfo* t = type_info(elem);
+  if (t == nullptr || t->cls == 'o')
+    fail_at(ms.brig, at,
+            "not supported yet: variable " + name + " of type " + type_name(elem) + " (PRM 4.13)");
+  llvm::Type* ty = llvm::IntegerType::get(ms.ir.getContext(), t->bits == 1 ? 8 : t->bits);
+  uint64_t count = (uint64_t(v.dim.hi) << 32) | v.dim.lo;
+  if (is_array(v.type)) ty = llvm::ArrayType::get(ty, count);
+  auto* gv = new llvm::GlobalVariable(ms.ir, ty, v.segment == FW_BRIG_SEGMENT_READONLY,
+                                      llvm::GlobalValue::ExternalLinkage, nullptr, name, nullptr,
+                                      llvm::GlobalValue::NotThreadLocal, kGlobalAS);
+  uint64_t align = alignment_bytes(v.align);
+  gv->setAlignment(llvm::Align(align ? align : (t->bits <= 8 ? 1 : t->bits / 8)));
+  ms.globals[at] = gv;
+}
+
 void declare_module_variable(ModuleState& ms, uint32_t at) {
+  if (ms.globals.count(at)) return;  // defined early for a declaration
   auto v = ms.brig.code_entry<fw_brig_directive_variable>(at);
   std::string name(ms.brig.data_bytes(v.name));
   auto fail = [&](const std::string& what, const char* prm) {
     fail_at(ms.brig, at, "not supported yet: " + what + " (PRM " + prm + ")");
   };
+  if (!(v.modifier & FW_BRIG_VARIABLE_DEFINITION)) {
+    // Instructions may name the declaration: give it the definition's
+    // variable, made now.
+    uint32_t def = find_definition(ms.brig, name);
+    if (def != 0) {
+      declare_module_variable(ms, def);
+      if (ms.globals.count(def)) ms.globals[at] = ms.globals[def];
+      return;
+    }
+    declare_external_variable(ms, at);
+    return;
+  }
   unsigned as = 0;
   switch (v.segment) {
     case FW_BRIG_SEGMENT_GLOBAL:
@@ -103,13 +168,19 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
     case FW_BRIG_SEGMENT_GROUP:
       as = kGroupAS;
       break;
+    case FW_BRIG_SEGMENT_PRIVATE:
+    case FW_BRIG_SEGMENT_SPILL:
+      if (v.init != 0) fail("initializer of private variable " + name, "4.10");
+      ms.private_globals.push_back(at);
+      return;
     default:
       fail("module-scope variable " + name + " in this segment", "4.11");
   }
-  if (!(v.modifier & FW_BRIG_VARIABLE_DEFINITION)) fail("external variable " + name, "4.12");
   uint16_t elem = array_element(v.type);
   const TypeInfo* t = type_info(elem);
-  if (t == nullptr || t->cls == 'o')
+  // Signal handles are 64- or 32-bit values in memory (PRM 6.8).
+  bool signal = elem == FW_BRIG_TYPE_SIG64 || elem == FW_BRIG_TYPE_SIG32;
+  if (t == nullptr || (t->cls == 'o' && !signal))
     fail("variable " + name + " of type " + type_name(elem), "4.13");
   llvm::Type* et = llvm::IntegerType::get(ms.ir.getContext(), t->bits == 1 ? 8 : t->bits);
   uint64_t count = (uint64_t(v.dim.hi) << 32) | v.dim.lo;
@@ -197,7 +268,7 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
   auto ir = std::make_unique<llvm::Module>("hsail", context);
   ir->setTargetTriple("amdgcn-amd-amdhsa");
   ir->setDataLayout(kDataLayout);
-  ModuleState ms{brig, *ir, options, true, FW_BRIG_ROUND_FLOAT_NEAR_EVEN, {}};
+  ModuleState ms{brig, *ir, options, true, FW_BRIG_ROUND_FLOAT_NEAR_EVEN, {}, {}};
 
   const Section& code = brig.code();
   for (uint32_t off = code.header_size(); off < code.size();) {

@@ -65,6 +65,9 @@ struct ModuleState {
   bool large = true;  // machine model
   uint8_t default_round = FW_BRIG_ROUND_FLOAT_NEAR_EVEN;
   std::map<uint32_t, llvm::GlobalVariable*> globals;  // module-scope variables
+  // Module-scope private and spill variables: one copy per work-item, so
+  // each kernel gives them private storage of its own (translate_kernel.cpp).
+  std::vector<uint32_t> private_globals;
 };
 
 // A kernarg formal: its LLVM argument and its offset in the kernarg segment.

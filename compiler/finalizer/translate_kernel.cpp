@@ -163,6 +163,15 @@ void translate_body(KernelTranslator& k, uint32_t exec_at) {
 
   ModuleState& ms = k.ms;
   auto d = ms.brig.code_entry<fw_brig_directive_executable>(exec_at);
+  // Module-scope private variables: a kernel's work-items get their own
+  // copies. A function cannot reach its caller's: naming them there is
+  // "not supported yet" (translate_values.cpp).
+  if (ms.brig.base_at(ms.brig.code(), exec_at).kind == FW_BRIG_KIND_DIRECTIVE_KERNEL) {
+    for (uint32_t at : ms.private_globals) {
+      k.at = at;
+      declare_local(k);
+    }
+  }
   const Section& code = ms.brig.code();
   for (uint32_t off = d.first_code_block_entry; off != 0 && off < d.next_module_entry;) {
     fw_brig_base base = ms.brig.base_at(code, off);

@@ -319,13 +319,18 @@ llvm::VectorType* int_vector(KernelTranslator& k, const Shape& s) {
 }
 
 // Packed cmov (PRM 5.10): per element, src1's if src0's is nonzero, else
-// src2's.
+// src2's. gccbrig-11 compares a float type's control elements as floats
+// (-0.0 and, flushed, subnormals count as false); the PRM types src0 as
+// unsigned integers, so bits decide here.
 void packed_cmov(KernelTranslator& k, const Inst& inst) {
   Shape s = shape_of(k, inst.type);
   auto& b = k.b;
   llvm::VectorType* iv = int_vector(k, s);
   auto bits = [&](size_t i) { return b.CreateBitCast(k.read(inst.operands.at(i), inst.type), iv); };
-  Value* c = b.CreateICmpNE(bits(1), llvm::Constant::getNullValue(iv));
+  // src0 has the unsigned shape of the type (u32x2 for f32x2): an element
+  // is false when its bits are all zero, whatever the data type.
+  Value* control = b.CreateBitCast(k.read(inst.operands.at(1), packed_unsigned(inst.type)), iv);
+  Value* c = b.CreateICmpNE(control, llvm::Constant::getNullValue(iv));
   Value* r = b.CreateSelect(c, bits(2), bits(3));
   k.write(inst.operands.at(0), b.CreateBitCast(r, k.value_type(inst.type)), inst.type);
 }

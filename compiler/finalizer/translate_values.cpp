@@ -174,7 +174,7 @@ llvm::Value* KernelTranslator::address(uint32_t operand, uint8_t segment) {
   } else if (auto g = ms.globals.find(a.symbol); g != ms.globals.end()) {
     base = g->second;
   } else {
-    unsupported("addresses of this variable", "4.18");
+    unsupported("this variable here (module-scope private variables only in kernels)", "4.18");
   }
   unsigned base_as = base->getType()->getPointerAddressSpace();
   base = b.CreateBitCast(base, b.getInt8PtrTy(base_as));

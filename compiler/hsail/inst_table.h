@@ -57,8 +57,9 @@ enum ModifierBit : uint32_t {
 // Operand roles, one character each in InstDesc::operands:
 //   'd' destination register of the instruction type
 //   's' source register or immediate of the instruction type
-//   'c' source register or immediate of type b1 (cmov's condition), of
-//       the instruction type when that is packed (a control per element)
+//   'c' source register or immediate of type b1 (cmov's condition); for a
+//       packed type, of its unsigned shape (u32x2 for f32x2: a control
+//       per element)
 //   'S' source register or immediate of the source type (cmp, cvt)
 //   'u' source register or immediate of type u32 (shift amounts)
 //   'w' source register or immediate of type b32 (shuffle's control: any

@@ -89,6 +89,28 @@ uint16_t packed_element(uint16_t type) {
   return static_cast<uint16_t>(FW_FIELD_GET(type, FW_BRIG_TYPE_BASE));
 }
 
+uint16_t packed_unsigned(uint16_t type) {
+  const TypeInfo* elem = type_info(packed_element(type));
+  uint16_t u = FW_BRIG_TYPE_NONE;
+  switch (elem ? elem->bits : 0) {
+    case 8:
+      u = FW_BRIG_TYPE_U8;
+      break;
+    case 16:
+      u = FW_BRIG_TYPE_U16;
+      break;
+    case 32:
+      u = FW_BRIG_TYPE_U32;
+      break;
+    case 64:
+      u = FW_BRIG_TYPE_U64;
+      break;
+    default:
+      return type;
+  }
+  return static_cast<uint16_t>((type & ~uint16_t{0x1f}) | u);
+}
+
 unsigned packed_count(uint16_t type) {
   const TypeInfo* all = type_info(type);
   const TypeInfo* elem = type_info(packed_element(type));

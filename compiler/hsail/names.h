@@ -20,6 +20,9 @@ struct TypeInfo {
 uint16_t packed_element(uint16_t type);
 unsigned packed_count(uint16_t type);
 bool is_packed(uint16_t type);
+// The packed type of unsigned elements with type's shape (f32x2 -> u32x2):
+// packed cmov's control operand (PRM 5.10).
+uint16_t packed_unsigned(uint16_t type);
 
 // Scalar (non-array, non-packed) types; nullptr if unknown.
 const TypeInfo* type_by_name(std::string_view name);

@@ -288,7 +288,8 @@ std::vector<uint32_t> Parser::parse_operands(const InstDesc& desc, const Token& 
         ops.push_back(parse_source(FW_BRIG_TYPE_B32));
         break;
       case 'c':
-        ops.push_back(parse_source(is_packed(type) ? type : uint16_t{FW_BRIG_TYPE_B1}));
+        ops.push_back(
+            parse_source(is_packed(type) ? packed_unsigned(type) : uint16_t{FW_BRIG_TYPE_B1}));
         break;
       case 'U':
         ops.push_back(parse_source(FW_BRIG_TYPE_U64));

@@ -718,7 +718,7 @@ uint16_t role_type(char role, const Fields& f) {
     case 'u':
       return FW_BRIG_TYPE_U32;
     case 'c':
-      return is_packed(f.type) ? f.type : uint16_t{FW_BRIG_TYPE_B1};
+      return is_packed(f.type) ? packed_unsigned(f.type) : uint16_t{FW_BRIG_TYPE_B1};
     case 'U':
       return FW_BRIG_TYPE_U64;
     default:

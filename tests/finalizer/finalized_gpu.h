@@ -60,6 +60,11 @@ class FinalizedGpu : public ::testing::Test {
     ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                         nullptr, &exe_),
               HSA_STATUS_SUCCESS);
+    for (const auto& [name, address] : defines_) {
+      ASSERT_EQ(hsa_executable_agent_global_variable_define(exe_, gpu_, name.c_str(), address),
+                HSA_STATUS_SUCCESS)
+          << name;
+    }
     ASSERT_EQ(hsa_executable_load_agent_code_object(exe_, gpu_, reader_, nullptr, nullptr),
               HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_executable_freeze(exe_, nullptr), HSA_STATUS_SUCCESS);
@@ -125,6 +130,8 @@ class FinalizedGpu : public ::testing::Test {
   hsa_code_object_reader_t reader_{0};
   hsa_executable_t exe_{0};
   std::vector<std::pair<void*, size_t>> buffers_;
+  // Variables the application defines for the next Load (program linkage).
+  std::vector<std::pair<std::string, void*>> defines_;
 };
 
 }  // namespace finalizer_test
