@@ -115,9 +115,11 @@ class FinalizedGpu : public ::testing::Test {
     if (args == nullptr || bytes > 4096) return false;
     std::memcpy(args, kernargs, bytes);
     hsakmt_test::Signal done;
-    const uint32_t grid[3] = {n, 1, 1};
-    const uint16_t sizes[3] = {group, 1, 1};
-    auto pkt = hsakmt_test::AqlQueue::dispatch(object, grid, sizes, 1, args, done.address());
+    const uint32_t grid[3] = {n, rows_, 1};
+    const uint16_t sizes[3] = {group, group_rows_, 1};
+    auto pkt = hsakmt_test::AqlQueue::dispatch(object, grid, sizes, rows_ > 1 ? 2 : 1, args,
+                                               done.address());
+    pkt.group_segment_size += dynamic_group_bytes_;
     q.submit(&pkt);
     const bool ok = done.wait_zero(20000);
     hsakmt_test::free_system(args, 4096);
@@ -130,6 +132,11 @@ class FinalizedGpu : public ::testing::Test {
   hsa_code_object_reader_t reader_{0};
   hsa_executable_t exe_{0};
   std::vector<std::pair<void*, size_t>> buffers_;
+  // A 2D grid of n x rows_ in groups of group x group_rows_, and group
+  // memory the kernel allocates dynamically, for the next dispatches.
+  uint32_t rows_ = 1;
+  uint16_t group_rows_ = 1;
+  uint32_t dynamic_group_bytes_ = 0;
   // Variables the application defines for the next Load (program linkage).
   std::vector<std::pair<std::string, void*>> defines_;
 };

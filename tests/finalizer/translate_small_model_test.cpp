@@ -2,8 +2,8 @@
 // are 32-bit values the finalizer widens to gfx900's 64-bit pointers, so a
 // small-model kernel runs on data the host placed below 4 GiB (mmap with
 // MAP_32BIT, registered with the thunk at the same GPU address). The PRM's
-// own vector add (3.1, small model) and a flat-segment variant are checked
-// against sums computed here.
+// own vector add (3.1) and transpose (3.2), both small model, and a
+// flat-segment variant are checked against results computed here.
 #include <sys/mman.h>
 
 #include <cstring>
@@ -39,6 +39,47 @@ kernel &__OpenCL_vec_add_kernel(kernarg_u32 %arg_val0, kernarg_u32 %arg_val1,
 	add_u32 $s0, $s0, $s1;
 	st_global_f32 $s2, [$s0];
 	br @BB0_1;
+};
+)";
+
+// PRM 3.2's transpose as printed (version 1:0 for our front end): each
+// work-group stages a block in group memory the dispatch allocates
+// dynamically (arg_val2 is its group-segment offset), then writes it
+// transposed. Arguments: out, in, group offset, width, height, block.
+constexpr char kPrmTransposeSmall[] = R"(module &Transpose:1:0:$full:$small:$default;
+kernel &__OpenCL_matrixTranspose_kernel(kernarg_u32 %arg_val0, kernarg_u32 %arg_val1,
+	kernarg_u32 %arg_val2, kernarg_u32 %arg_val3, kernarg_u32 %arg_val4, kernarg_u32 %arg_val5)
+{
+@__OpenCL_matrixTranspose_kernel_entry:
+	workitemabsid_u32 $s0, 0;
+	workitemabsid_u32 $s1, 1;
+	ld_kernarg_u32 $s2, [%arg_val5];
+	workitemid_u32 $s3, 0;
+	workitemid_u32 $s4, 1;
+	mad_u32 $s5, $s4, $s2, $s3;
+	shl_u32 $s5, $s5, 2;
+	ld_kernarg_u32 $s6, [%arg_val2];
+	add_u32 $s5, $s6, $s5;
+	ld_kernarg_u32 $s6, [%arg_val3];
+	mad_u32 $s0, $s1, $s6, $s0;
+	shl_u32 $s0, $s0, 2;
+	ld_kernarg_u32 $s1, [%arg_val1];
+	add_u32 $s0, $s1, $s0;
+	ld_global_f32 $s0, [$s0];
+	st_group_f32 $s0, [$s5];
+	barrier;
+	workgroupid_u32 $s0, 0;
+	mad_u32 $s0, $s0, $s2, $s3;
+	workgroupid_u32 $s1, 1;
+	mad_u32 $s1, $s1, $s2, $s4;
+	ld_kernarg_u32 $s2, [%arg_val4];
+	mad_u32 $s0, $s0, $s2, $s1;
+	shl_u32 $s0, $s0, 2;
+	ld_kernarg_u32 $s1, [%arg_val0];
+	add_u32 $s0, $s1, $s0;
+	ld_group_f32 $s1, [$s5];
+	st_global_f32 $s1, [$s0];
+	ret;
 };
 )";
 
@@ -145,6 +186,32 @@ TEST_F(SmallModel, FlatAddressesWithOffsets) {
   ASSERT_TRUE(DispatchBytes(object, u32_kernargs({a.address(), c.address()}), n, 64));
   for (uint32_t i = 0; i < n; ++i)
     ASSERT_EQ(c.as<uint32_t>()[i], a.as<uint32_t>()[i + 1] * 3 + i) << i;
+}
+
+TEST_F(SmallModel, PrmTransposeThroughGroupMemory) {
+  // A width x height matrix in 16 x 16 blocks; out is height x width.
+  constexpr uint32_t width = 64, height = 48, block = 16;
+  Low32 in(width * height * 4), out(width * height * 4);
+  ASSERT_NE(in.as<float>(), nullptr);
+  ASSERT_NE(out.as<float>(), nullptr);
+  for (uint32_t i = 0; i < width * height; ++i) {
+    in.as<float>()[i] = static_cast<float>(i) * 0.5f - 100.0f;
+    out.as<float>()[i] = -1.0f;
+  }
+  uint64_t object = 0;
+  Load(kPrmTransposeSmall, "&__OpenCL_matrixTranspose_kernel", &object);
+  ASSERT_NE(object, 0u);
+  rows_ = height;
+  group_rows_ = block;
+  dynamic_group_bytes_ = block * block * 4;
+  ASSERT_TRUE(DispatchBytes(
+      object, u32_kernargs({out.address(), in.address(), 0, width, height, block}), width, block));
+  // Work-item (x, y) read in[y][x]; the PRM's formula puts it at
+  // out[(wg.x * block + lid.x) * height + wg.y * block + lid.y] = out[x][y].
+  for (uint32_t y = 0; y < height; ++y) {
+    for (uint32_t x = 0; x < width; ++x)
+      ASSERT_EQ(out.as<float>()[x * height + y], in.as<float>()[y * width + x]) << x << "," << y;
+  }
 }
 
 }  // namespace
