@@ -52,6 +52,10 @@ llvm::Constant* variable_initializer(const Module& brig, uint32_t var_at, llvm::
   uint64_t size = (et->getPrimitiveSizeInBits() + 7) / 8;
   if (size == 0 || element(et, bytes, 0) == nullptr) unsupported("of this type");
   if (array == nullptr) return element(et, bytes, 0);
+  // Each element becomes an LLVM constant; beyond this an initialized
+  // array costs the finalizer more memory than any kernel is worth.
+  constexpr uint64_t kMaxInitializedBytes = uint64_t{64} << 20;
+  if (array->getNumElements() > kMaxInitializedBytes / size) unsupported("larger than 64 MiB");
   std::vector<llvm::Constant*> elems;
   elems.reserve(array->getNumElements());
   for (uint64_t i = 0; i < array->getNumElements(); ++i) {
