@@ -9,13 +9,15 @@
 // Packing controls (PRM 4.14): ps and sp broadcast the lowest element of
 // one source to every position; s and ss compute the lowest element only
 // and leave the destination's other elements as they were; the _sat forms
-// clamp each element's result to the element's range. Floats use the
-// default rounding only, and ftz is not applied, as for the scalar forms.
+// clamp each element's result to the element's range. Float forms with
+// ftz or a rounding other than the nearest go element by element through
+// the scalar forms' machinery (translate_rounding.cpp).
 #include <vector>
 
 #include "llvm/IR/Intrinsics.h"
 #include "names.h"
 #include "translate_impl.h"
+#include "translate_rounding.h"
 
 namespace hsail::finalizer::translate_detail {
 
@@ -256,6 +258,51 @@ const AluRow* alu_row(uint16_t opcode) {
   return nullptr;
 }
 
+// A float packed operation with ftz or a directed rounding: each element
+// as the scalar form computes it (flushed sources, the rounding, a flushed
+// result). y is null for unary operations.
+Value* float_elementwise(KernelTranslator& k, const Inst& inst, const AluRow& row, const Shape& s,
+                         FloatMods mods, Value* x, Value* y) {
+  auto& b = k.b;
+  bool directed = row.rounds && mods.round != FloatRound::kNear;
+  using RoundOp = Value* (*)(Builder&, FloatRound, Value*, Value*);
+  RoundOp round_op = nullptr;
+  if (directed) {
+    switch (inst.opcode) {
+      case FW_BRIG_OPCODE_ADD:
+        round_op = round_add;
+        break;
+      case FW_BRIG_OPCODE_SUB:
+        round_op = round_sub;
+        break;
+      case FW_BRIG_OPCODE_MUL:
+        round_op = round_mul;
+        break;
+      case FW_BRIG_OPCODE_DIV:
+        round_op = round_div;
+        break;
+      default:
+        k.unsupported("packed " + opcode_name(inst.opcode) + " with a rounding other than near",
+                      "4.19.2");
+    }
+  }
+  Value* r = llvm::UndefValue::get(x->getType());
+  for (unsigned i = 0; i < s.count; ++i) {
+    Value* xi = b.CreateExtractElement(x, uint64_t{i});
+    Value* yi = y ? b.CreateExtractElement(y, uint64_t{i}) : nullptr;
+    if (mods.ftz) {
+      xi = flush_subnormal(b, xi);
+      if (yi) yi = flush_subnormal(b, yi);
+    }
+    Value* ri = directed ? round_op(b, mods.round, xi, yi)
+                : yi     ? row.binary(b, s.element, xi, yi)
+                         : row.unary(b, s.element, xi);
+    if (mods.ftz) ri = flush_subnormal(b, ri);
+    r = b.CreateInsertElement(r, ri, uint64_t{i});
+  }
+  return r;
+}
+
 // The packed ALU forms: one or two sources under a packing control.
 void packed_alu(KernelTranslator& k, const Inst& inst, const AluRow& row) {
   Shape s = shape_of(k, inst.type);
@@ -268,8 +315,8 @@ void packed_alu(KernelTranslator& k, const Inst& inst, const AluRow& row) {
   if (m.modifier & FW_BRIG_ALU_MODIFIER_INTEGER_SAT) {
     k.fail("packed " + opcode_name(inst.opcode) + " saturates through its packing control");
   }
-  // Only the default rounding; the others belong to the float rounding work.
-  if (fl && row.rounds) require_default_rounding(k, inst, m.round);
+  FloatMods mods = fl ? float_mods(k, inst) : FloatMods{};
+  bool elementwise = fl && (mods.ftz || (row.rounds && mods.round != FloatRound::kNear));
   bool binary = row.binary != nullptr;
   Control c = control_of(k, m.pack, binary);
   if (c.sat && (fl || (binary ? row.binary_sat == nullptr : row.unary_sat == nullptr))) {
@@ -283,9 +330,11 @@ void packed_alu(KernelTranslator& k, const Inst& inst, const AluRow& row) {
     Value* y = read_vector(k, inst.operands.at(2), inst.type, s);
     if (c.broadcast0) x = broadcast_low(b, x);
     if (c.broadcast1) y = broadcast_low(b, y);
-    r = (c.sat ? row.binary_sat : row.binary)(b, s.element, x, y);
+    r = elementwise ? float_elementwise(k, inst, row, s, mods, x, y)
+                    : (c.sat ? row.binary_sat : row.binary)(b, s.element, x, y);
   } else {
-    r = (c.sat ? row.unary_sat : row.unary)(b, s.element, x);
+    r = elementwise ? float_elementwise(k, inst, row, s, mods, x, nullptr)
+                    : (c.sat ? row.unary_sat : row.unary)(b, s.element, x);
   }
   if (c.lowest_only) {
     // Element 0 from the result, the others from the destination's old value.

@@ -98,10 +98,13 @@ std::vector<Line> candidates(const PType& t) {
   for (const char* op : kBinary) {
     for (const char* c : kTwoControls)
       out.push_back(packed_line(t, op + ("_" + (c + ("_" + ty)) + two)));
-    // Explicit roundings and ftz (float only, per the validator).
+    // Explicit roundings and ftz (float only, per the validator). gccbrig
+    // honours ftz but not the directed roundings (translate_rounding_test
+    // says why), so those are checked against the host in
+    // PackedDirectedRounding instead.
     for (const char* m : {"ftz_", "near_", "zero_", "up_", "ftz_down_"}) {
-      bool ftz = std::string(m).find("ftz") != std::string::npos;
-      out.push_back(packed_line(t, op + ("_" + (m + ("pp_" + ty)) + two), !ftz));
+      bool directed = std::string(m) != "ftz_" && std::string(m) != "near_";
+      out.push_back(packed_line(t, op + ("_" + (m + ("pp_" + ty)) + two), !directed));
     }
   }
   // A packed immediate as the second source (elements written from the
@@ -127,7 +130,7 @@ std::vector<Line> candidates(const PType& t) {
   for (const char* op : kUnary) {
     for (const char* c : kOneControls)
       out.push_back(packed_line(t, op + ("_" + (c + ("_" + ty)) + one)));
-    out.push_back(packed_line(t, op + ("_ftz_p_" + ty) + one, false));
+    out.push_back(packed_line(t, op + ("_ftz_p_" + ty) + one));
   }
   // Packed ops the PRM does not list, to see them refused by the validator.
   out.push_back(
