@@ -9,50 +9,13 @@
 #include <cstring>
 #include <limits>
 
+#include "prm_examples.h"
 #include "translate_test_util.h"
 
 namespace finalizer_test {
 namespace {
 
 using hsail::finalizer::FinalizeError;
-
-// PRM 3.1 (small machine model: 32-bit addresses), verbatim except for
-// the version, 1:0 (the front end reads HSAIL 1.0; the kernel is the same).
-const char kPrmVectorAdd[] = R"(module &VectorAdd:1:0:$full:$small:$default;
-
-kernel &__OpenCL_vec_add_kernel(
-kernarg_u32 %arg_val0,
-kernarg_u32 %arg_val1,
-kernarg_u32 %arg_val2,
-kernarg_u32 %arg_val3)
-
-{
-@__OpenCL_vec_add_kernel_entry:
-// BB#0: // %entry
-ld_kernarg_u32 $s0, [%arg_val3];
-workitemabsid_u32 $s1, 0;
-cmp_lt_b1_u32 $c0, $s1, $s0;
-ld_kernarg_u32 $s0, [%arg_val2];
-ld_kernarg_u32 $s2, [%arg_val1];
-ld_kernarg_u32 $s3, [%arg_val0];
-cbr_b1 $c0, @BB0_2;
-br @BB0_1;
-
-@BB0_1: // %if.end
-ret;
-
-@BB0_2: // %if.then
-shl_u32 $s1, $s1, 2;
-add_u32 $s2, $s2, $s1;
-ld_global_f32 $s2, [$s2];
-add_u32 $s3, $s3, $s1;
-ld_global_f32 $s3, [$s3];
-add_f32 $s2, $s3, $s2;
-add_u32 $s0, $s0, $s1;
-st_global_f32 $s2, [$s0];
-br @BB0_1;
-};
-)";
 
 std::string type_string(llvm::Type* t) {
   std::string s;

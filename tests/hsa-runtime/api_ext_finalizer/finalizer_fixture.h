@@ -14,6 +14,7 @@
 
 #include "hsa_test_agents.h"
 #include "parser.h"
+#include "prm_examples.h"
 
 namespace fin_test {
 
@@ -49,38 +50,8 @@ inline std::string vec_add_hsail(const std::string& module = "&VectorAdd",
 }
 
 // The PRM's vector add exactly as PRM 3.1 prints it: small machine model,
-// 32-bit addresses.
-constexpr char kPrmVectorAddSmall[] = R"(module &VectorAdd:1:0:$full:$small:$default;
-
-kernel &__OpenCL_vec_add_kernel(
-kernarg_u32 %arg_val0,
-kernarg_u32 %arg_val1,
-kernarg_u32 %arg_val2,
-kernarg_u32 %arg_val3)
-{
-@__OpenCL_vec_add_kernel_entry:
-ld_kernarg_u32 $s0, [%arg_val3];
-workitemabsid_u32 $s1, 0;
-cmp_lt_b1_u32 $c0, $s1, $s0;
-ld_kernarg_u32 $s0, [%arg_val2];
-ld_kernarg_u32 $s2, [%arg_val1];
-ld_kernarg_u32 $s3, [%arg_val0];
-cbr_b1 $c0, @BB0_2;
-br @BB0_1;
-@BB0_1:
-ret;
-@BB0_2:
-shl_u32 $s1, $s1, 2;
-add_u32 $s2, $s2, $s1;
-ld_global_f32 $s2, [$s2];
-add_u32 $s3, $s3, $s1;
-ld_global_f32 $s3, [$s3];
-add_f32 $s2, $s3, $s2;
-add_u32 $s0, $s0, $s1;
-st_global_f32 $s2, [$s0];
-br @BB0_1;
-};
-)";
+// 32-bit addresses (tests/finalizer/prm_examples.h).
+using finalizer_test::kPrmVectorAdd;
 
 // BRIG bytes, kept 16-byte aligned (BRIG's own alignment) by the vector's
 // allocator, which aligns to at least that.

@@ -129,7 +129,7 @@ TEST_F(ApiExtFinalizerProgram, AddModuleJudgesTheModule) {
 
   // Machine model and profile must match the program's; rounding too
   // unless the module's is $default.
-  std::vector<uint8_t> small = brig_of(kPrmVectorAddSmall);
+  std::vector<uint8_t> small = brig_of(kPrmVectorAdd);
   std::vector<uint8_t> base = brig_of(vec_add_hsail("&B", "$base:$large:$default"));
   std::vector<uint8_t> zero = brig_of(vec_add_hsail("&Z", "$full:$large:$zero"));
   EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(small)),
