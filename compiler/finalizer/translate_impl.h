@@ -89,6 +89,9 @@ struct Inst {
 class KernelTranslator {
  public:
   KernelTranslator(ModuleState& ms, llvm::Function* fn);
+  ~KernelTranslator();
+  KernelTranslator(const KernelTranslator&) = delete;
+  KernelTranslator& operator=(const KernelTranslator&) = delete;
 
   ModuleState& ms;
   const Module& brig;

@@ -9,6 +9,18 @@ namespace hsail::finalizer::translate_detail {
 KernelTranslator::KernelTranslator(ModuleState& m, llvm::Function* f)
     : ms(m), brig(m.brig), ctx(m.ir.getContext()), fn(f), b(m.ir.getContext()) {}
 
+// A label's block joins the function when its label directive is reached.
+// Translation that stops early (a FinalizeError) can leave blocks only
+// branches know; the function takes them, terminated, so the module frees
+// them with everything else.
+KernelTranslator::~KernelTranslator() {
+  for (auto& [label, bb] : labels_) {
+    if (bb->getParent() != nullptr) continue;
+    bb->insertInto(fn);
+    if (bb->getTerminator() == nullptr) new llvm::UnreachableInst(ctx, bb);
+  }
+}
+
 void KernelTranslator::fail(const std::string& msg) const { fail_at(brig, at, msg); }
 
 void KernelTranslator::unsupported(const std::string& what, const char* prm) const {
