@@ -166,14 +166,14 @@ TEST_F(ApiExtFinalizerFinalize, WhatTheFinalizerCannotDoFails) {
   NewProgram();
   hsa_code_object_t co{0};
   // A program without modules has nothing to finalize.
-  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+  EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
   // Valid HSAIL the finalizer does not translate yet (an image kernarg).
   std::vector<uint8_t> brig = brig_of(
       "module &m:1:0:$full:$large:$default;\n"
       "extension \"IMAGE\";\n"
       "kernel &k(kernarg_roimg %i) { ret; };\n");
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
-  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+  EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
   EXPECT_EQ(co.handle, 0u);
 }
 
@@ -231,7 +231,7 @@ TEST_F(ApiExtFinalizerFinalize, OneKernelDefinedTwiceFails) {
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(one)), HSA_STATUS_SUCCESS);
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(two)), HSA_STATUS_SUCCESS);
   hsa_code_object_t co{0};
-  EXPECT_EQ(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
+  EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
 }
 
 }  // namespace

@@ -79,19 +79,19 @@ TEST_F(ApiExtFinalizerProgram, DestroyedAndMadeUpProgramsAreInvalid) {
   hsa_machine_model_t model{};
   hsa_code_object_t co{0};
   for (hsa_ext_program_t bad : {p, hsa_ext_program_t{0}, hsa_ext_program_t{0x1234}}) {
-    EXPECT_EQ(hsa_ext_program_destroy(bad), ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
-    EXPECT_EQ(hsa_ext_program_add_module(bad, module_of(brig)),
-              ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
-    EXPECT_EQ(
+    EXPECT_STATUS(hsa_ext_program_destroy(bad), ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
+    EXPECT_STATUS(hsa_ext_program_add_module(bad, module_of(brig)),
+                  ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
+    EXPECT_STATUS(
         hsa_ext_program_iterate_modules(
             bad, [](hsa_ext_program_t, hsa_ext_module_t, void*) { return HSA_STATUS_SUCCESS; },
             nullptr),
         ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
-    EXPECT_EQ(hsa_ext_program_get_info(bad, HSA_EXT_PROGRAM_INFO_MACHINE_MODEL, &model),
-              ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
-    EXPECT_EQ(hsa_ext_program_finalize(bad, isa_, 0, hsa_ext_control_directives_t{}, nullptr,
-                                       HSA_CODE_OBJECT_TYPE_PROGRAM, &co),
-              ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
+    EXPECT_STATUS(hsa_ext_program_get_info(bad, HSA_EXT_PROGRAM_INFO_MACHINE_MODEL, &model),
+                  ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
+    EXPECT_STATUS(hsa_ext_program_finalize(bad, isa_, 0, hsa_ext_control_directives_t{}, nullptr,
+                                           HSA_CODE_OBJECT_TYPE_PROGRAM, &co),
+                  ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM));
   }
 }
 
@@ -106,38 +106,38 @@ TEST_F(ApiExtFinalizerProgram, GetInfoChecksAttributeAndValue) {
 
 TEST_F(ApiExtFinalizerProgram, AddModuleJudgesTheModule) {
   NewProgram();
-  EXPECT_EQ(hsa_ext_program_add_module(program_, nullptr),
-            ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, nullptr),
+                ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
   // Not BRIG at all, BRIG cut short (byte_count beyond the sections), and
   // BRIG that reads but breaks a rule of the validator.
   std::vector<uint8_t> text(256, 'x');
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(text)),
-            ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(text)),
+                ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
   std::vector<uint8_t> cut = brig_of(vec_add_hsail());
   const uint64_t short_count = 112;
   std::memcpy(cut.data() + 16, &short_count, sizeof short_count);
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(cut)),
-            ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(cut)),
+                ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
   // A global variable read as group memory: parsed, refused by the validator.
   const std::string wrong_segment =
       "module &m:1:0:$full:$large:$default;\nglobal_u32 &g[4];\n"
       "kernel &k() { ld_group_u32 $s0, [&g]; ret; };\n";
   EXPECT_THROW(hsail::validate(hsail::parse_hsail(wrong_segment)), hsail::ValidationError);
   std::vector<uint8_t> invalid = brig_of(wrong_segment);
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(invalid)),
-            ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(invalid)),
+                ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
 
   // Machine model and profile must match the program's; rounding too
   // unless the module's is $default.
   std::vector<uint8_t> small = brig_of(kPrmVectorAdd);
   std::vector<uint8_t> base = brig_of(vec_add_hsail("&B", "$base:$large:$default"));
   std::vector<uint8_t> zero = brig_of(vec_add_hsail("&Z", "$full:$large:$zero"));
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(small)),
-            ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(base)),
-            ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(zero)),
-            ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(small)),
+                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(base)),
+                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(zero)),
+                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
   hsa_ext_program_t zero_program{0};
   ASSERT_EQ(hsa_ext_program_create(HSA_MACHINE_MODEL_LARGE, HSA_PROFILE_FULL,
                                    HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO, nullptr, &zero_program),
@@ -156,8 +156,8 @@ TEST_F(ApiExtFinalizerProgram, AddModuleJudgesTheModule) {
   // A good module once; the same pointer again is refused.
   std::vector<uint8_t> good = brig_of(vec_add_hsail());
   EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(good)), HSA_STATUS_SUCCESS);
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(good)),
-            ext(HSA_EXT_STATUS_ERROR_MODULE_ALREADY_INCLUDED));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(good)),
+                ext(HSA_EXT_STATUS_ERROR_MODULE_ALREADY_INCLUDED));
 }
 
 TEST_F(ApiExtFinalizerProgram, IterateModulesGivesThemInOrder) {
@@ -172,8 +172,8 @@ TEST_F(ApiExtFinalizerProgram, IterateModulesGivesThemInOrder) {
       hsa_ext_program_get_info(program_, HSA_EXT_PROGRAM_INFO_DEFAULT_FLOAT_ROUNDING_MODE, &r),
       HSA_STATUS_SUCCESS);
   // A $near module needs a program whose rounding is NEAR.
-  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(two)),
-            ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(two)),
+                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
   std::vector<uint8_t> three = brig_of(vec_add_hsail("&three", "$full:$large:$default", "&k3"));
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(three)), HSA_STATUS_SUCCESS);
   std::vector<hsa_ext_module_t> seen;
