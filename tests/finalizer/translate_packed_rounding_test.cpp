@@ -8,6 +8,7 @@
 #include <random>
 
 #include "finalized_gpu.h"
+#include "translate_test_util.h"
 
 namespace finalizer_test {
 namespace {
@@ -53,12 +54,6 @@ float host(const char* op, int mode, float x, float y) {
   if (!std::strcmp(op, "div")) r = a / b;
   std::fesetround(FE_TONEAREST);
   return r;
-}
-
-uint32_t bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
 }
 
 using PackedDirectedRounding = FinalizedGpu;

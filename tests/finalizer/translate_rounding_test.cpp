@@ -25,10 +25,12 @@
 
 #include "finalized_gpu.h"
 #include "native_hsail_runner.h"
+#include "translate_test_util.h"
 
 namespace {
 
 enum class T { F16, F32, F64, S32, U32, S64, U64 };
+using finalizer_test::bits;
 enum class Mode { Near, Zero, Up, Down };
 constexpr Mode kModes[] = {Mode::Near, Mode::Zero, Mode::Up, Mode::Down};
 
@@ -202,16 +204,6 @@ double as_f64(uint64_t v) {
   double d;
   std::memcpy(&d, &v, 8);
   return d;
-}
-uint64_t bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-uint64_t bits(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
 }
 
 template <class F>

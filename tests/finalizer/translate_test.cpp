@@ -102,16 +102,6 @@ std::string hex64(double d) {
   std::snprintf(buf, sizeof(buf), "0D%016llx", static_cast<unsigned long long>(u));
   return buf;
 }
-uint64_t bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-uint64_t bits(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
 uint64_t u32(int64_t v) { return static_cast<uint32_t>(v); }
 
 void check_rows(const std::vector<Row>& rows, const std::string& declarations = "") {

@@ -20,6 +20,7 @@
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -106,6 +107,18 @@ inline std::vector<Stored> stored_values(llvm::Module& m, const std::string& ker
     }
   }
   return out;
+}
+
+// A float's or double's bits, for bit-exact comparisons.
+inline uint64_t bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline uint64_t bits(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
 }
 
 }  // namespace finalizer_test
