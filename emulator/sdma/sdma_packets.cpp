@@ -274,9 +274,14 @@ Step SdmaEngine::Impl::execute(sdma::Queue& q, cp::GpuMemory& mem, const uint32_
       std::memcpy(&p, pkt, sizeof(p));
       const uint32_t func = FW_FIELD_GET(p.header, FW_SDMA_POLL_REGMEM_HEADER_FUNC);
       if (!FW_FIELD_GET(p.header, FW_SDMA_POLL_REGMEM_HEADER_MEM_POLL)) {
-        // The register form is only the HDP flush: the virtual GPU's
-        // memory is the host's, with no host data path cache to flush.
-        if (FW_FIELD_GET(p.header, FW_SDMA_POLL_REGMEM_HEADER_HDP_FLUSH)) return Step::kDone;
+        // The register forms the clients send are HDP flushes: the thunk's
+        // sets hdp_flush (request/done register pair); ROCr's template is
+        // a register poll with function "always" ({0x8, 0, 0x80000000, 0,
+        // 0, 0}). The virtual GPU's memory is the host's, with no host data
+        // path cache to flush, and "always" holds at once either way.
+        if (FW_FIELD_GET(p.header, FW_SDMA_POLL_REGMEM_HEADER_HDP_FLUSH) ||
+            func == FW_SDMA_FUNC_ALWAYS)
+          return Step::kDone;
         return fail_queue(q, where + ": POLL_REGMEM on a register is not supported");
       }
       if (func > FW_SDMA_FUNC_GT)

@@ -118,6 +118,7 @@ TEST_F(SdmaTest, WriteFenceFillAndNop) {
   s.raw(0xabcdef01u);
   s.nop();
   s.hdp_flush();
+  s.rocr_hdp_flush();
   s.fill(va(m + 16), 0xa5a5c3c3u, 64 * 4);     // dwords
   s.fill(va(m + 100) + 1, 0x5au, 11, 0);       // bytes, odd address
   s.fill(va(m + 200), 0xbeef1234u, 6 * 2, 1);  // 16-bit units

@@ -63,7 +63,10 @@ TEST_F(SdmaTest, MalformedPacketsStopTheQueueWithAnIllegalPacketInterrupt) {
        "not aligned"},
       {"register poll",
        [](Stream& s, uint32_t*) {
-         s.raw(FW_SDMA_HEADER(FW_SDMA_OP_POLL_REGMEM, 0));
+         // A register compare (not the HDP flush): the virtual GPU has no
+         // registers to read.
+         s.raw(FW_SDMA_HEADER(FW_SDMA_OP_POLL_REGMEM, 0) |
+               FW_FIELD_PREP(FW_SDMA_POLL_REGMEM_HEADER_FUNC, FW_SDMA_FUNC_EQ));
          for (int i = 0; i < 5; ++i) s.raw(0);
        },
        "register"},
