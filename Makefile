@@ -3,11 +3,14 @@
 #   make run        build, print hsainfo, run the HSAIL example kernel with hsa-run
 #   make check      build and run every test (CTest); SANITIZE=address,undefined
 #   make bench      build and run the benchmarks; tables in build/bench/*.txt
+#   make install    install thunk, runtime, headers and tools under PREFIX (/usr/local)
+#   make install-thunk  install only libhsakmt.so.1 (our thunk under Debian's ROCm)
 #   make clean      remove the build trees
 
 SANITIZE ?=
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
+PREFIX ?= /usr/local
 
 comma := ,
 ifeq ($(SANITIZE),)
@@ -16,7 +19,7 @@ else
 BUILD_DIR ?= build-sanitize-$(subst $(comma),-,$(SANITIZE))
 endif
 
-.PHONY: all build deps configure check bench clean kernel format run
+.PHONY: all build deps configure check bench clean kernel format run install install-thunk
 
 all: build
 
@@ -51,6 +54,15 @@ check: build
 
 bench: build
 	cmake --build $(BUILD_DIR) --target bench
+
+# ldconfig refreshes the loader's cache when installing system-wide as root.
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+	@if [ "$$(id -u)" -eq 0 ] && [ -d /etc/ld.so.conf.d ]; then ldconfig; fi
+
+install-thunk: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX) --component thunk
+	@if [ "$$(id -u)" -eq 0 ] && [ -d /etc/ld.so.conf.d ]; then ldconfig; fi
 
 format:
 	tools/check-format.sh --fix
