@@ -39,10 +39,34 @@ struct fw_hsa_queue {
 
 #define FW_AMD_QUEUE_ALIGN 64
 
-/* Values the CP stores in queue_inactive_signal when the queue errors. */
-#define FW_AMD_QUEUE_ERROR_INVALID_PACKET 0x1	/* malformed packet */
+/*
+ * Values the CP stores in queue_inactive_signal, as ROCr's queue error
+ * handler reads them. INSUFFICIENT_SCRATCH and SCRATCH_RECLAIM are requests
+ * the runtime answers (the queue stalls until the signal is 0 again, or
+ * until USE_SCRATCH_ONCE is cleared); the others stop the queue. Bit 0 is
+ * scratch only: error codes must leave it clear.
+ */
+#define FW_AMD_QUEUE_ERROR_INSUFFICIENT_SCRATCH 0x1	/* grow amd_queue_t scratch */
 #define FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION 0x2	/* kernel VM fault */
-#define FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION 0x3	/* other kernel fault */
+#define FW_AMD_QUEUE_ERROR_INVALID_PACKET 0x20	/* malformed packet (ROCr: format) */
+#define FW_AMD_QUEUE_SCRATCH_RECLAIM 0x200	/* take back a USE_SCRATCH_ONCE grant */
+#define FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION 0x80000000	/* other kernel fault (ROCr: trap) */
+/* Set by the runtime in the signal to retry a scratch request. */
+#define FW_AMD_QUEUE_SCRATCH_RETRY 0x8000000000000000ull
+
+/*
+ * scratch_resource_descriptor: a gfx9 buffer V# over the scratch, swizzled
+ * per lane (SQ_BUF_RSRC_WORD1 and WORD3 fields; word 0 is the base's low
+ * 32 bits, word 2 NUM_RECORDS).
+ */
+#define FW_BUF_RSRC1_BASE_HI 0, 16
+#define FW_BUF_RSRC1_SWIZZLE_ENABLE 31, 1
+#define FW_BUF_RSRC3_DST_SEL_XYZW 0, 12	/* 0xfac: X, Y, Z, W */
+#define FW_BUF_RSRC3_NUM_FORMAT 12, 3	/* 4: UINT */
+#define FW_BUF_RSRC3_DATA_FORMAT 15, 4	/* 4: 32 */
+#define FW_BUF_RSRC3_ELEMENT_SIZE 19, 2	/* 1: 4 bytes */
+#define FW_BUF_RSRC3_INDEX_STRIDE 21, 2	/* 3: 64 lanes */
+#define FW_BUF_RSRC3_ADD_TID_ENABLE 23, 1
 
 struct fw_amd_queue {
 	struct fw_hsa_queue hsa_queue;
@@ -60,10 +84,14 @@ struct fw_amd_queue {
 	/* Cache line of the packet processor. */
 	uint64_t read_dispatch_id;
 	uint32_t read_dispatch_id_field_base_byte_offset;
-	uint32_t compute_tmpring_size;	/* COMPUTE_TMPRING_SIZE for scratch */
+	/* COMPUTE_TMPRING_SIZE (FW_COMPUTE_TMPRING_* in pm4_packets.h). */
+	uint32_t compute_tmpring_size;
 	uint32_t scratch_resource_descriptor[4];	/* buffer V# of scratch */
+	/* gfx9: the scratch's VA (FLAT_SCRATCH_INIT); gfx8: an offset. */
 	uint64_t scratch_backing_memory_location;
 	uint64_t scratch_backing_memory_byte_size;
+	/* Private bytes per lane each wave slot holds (ROCr 5.2 and older:
+	 * scratch_workitem_byte_size, same offset). */
 	uint32_t scratch_wave64_lane_byte_size;
 	uint32_t queue_properties;
 	uint32_t reserved3[2];

@@ -55,5 +55,13 @@ FW_ASSERT_OFFSET(struct fw_ih_entry, src_data, 16);
  * (src_data[1] & 0xf) << 44 | src_data[0] << 12.
  */
 #define FW_IH_VM_FAULT_PAGE_HI 0, 4
+/*
+ * A VM fault's ring id (dw0) carries the protection-fault details that the
+ * gfx9 KFD copies into its memory-exception event: VALID as NotPresent,
+ * WRITE as ReadOnly (kfd_int_process_v9.c).
+ */
+#define FW_IH_VM_FAULT_PROT_VALID 0x08
+#define FW_IH_VM_FAULT_PROT_READ 0x10
+#define FW_IH_VM_FAULT_PROT_WRITE 0x20
 
 #endif /* FW_IH_ENTRY_H */

@@ -99,24 +99,40 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
       case FW_AQL_PACKET_TYPE_KERNEL_DISPATCH: {
         const auto* k = reinterpret_cast<const fw_aql_kernel_dispatch_packet*>(pkt);
         completion = k->completion_signal;
+        // Ran already: only waiting for the runtime to take its scratch back.
+        if (q.scratch_reclaim) {
+          step = reclaim_scratch(q, mem, where);
+          break;
+        }
         DispatchRequest req;
+        step = queue_scratch(q, mem, k->private_segment_size, where, &req.scratch);
+        if (step != Step::kDone) break;
         req.packet_va = va;
         req.queue_va = d.queue_va;
         req.dispatch_id = index;
         req.kernel_name = where;
         req.cancel = &q.cancel;
         req.interrupt = sq_interrupt(q);
+        const TrapHandler trap = trap_handler(d.vmid);
+        req.trap_handler = trap.tba;
+        req.trap_memory = trap.tma;
+        req.doorbell_id = d.doorbell_id;
         dispatches.fetch_add(1, std::memory_order_relaxed);
         const DispatchResult r = engine.dispatch(req);
         mem.forget();
         if (r.cancelled) {
           step = Step::kStopped;
+        } else if (r.halted) {
+          halt_queue(q, r);
+          step = Step::kError;
         } else if (!r.ok && r.bad_request) {
           fail_queue(q, where + ": " + r.error);
           step = Step::kError;
         } else if (!r.ok) {
           fail_kernel(q, r);
           step = Step::kError;
+        } else if (k->private_segment_size && req.scratch.waves) {
+          step = reclaim_scratch(q, mem, where);
         }
         break;
       }

@@ -74,6 +74,20 @@ int CommandProcessor::map_queue(const QueueDescriptor& d) {
   return impl_->add(std::move(q));
 }
 
+void CommandProcessor::set_trap_handler(uint32_t vmid, uint64_t tba, uint64_t tma) {
+  std::lock_guard<std::mutex> lock(impl_->trap_mu);
+  if (tba)
+    impl_->trap_handlers[vmid] = {tba, tma};
+  else
+    impl_->trap_handlers.erase(vmid);
+}
+
+CommandProcessor::Impl::TrapHandler CommandProcessor::Impl::trap_handler(uint32_t vmid) {
+  std::lock_guard<std::mutex> lock(trap_mu);
+  auto it = trap_handlers.find(vmid);
+  return it == trap_handlers.end() ? TrapHandler{} : it->second;
+}
+
 bool CommandProcessor::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
   if (ring_bytes && (!power_of_two(ring_bytes) || ring_bytes < FW_AQL_PACKET_SIZE)) return false;
   return impl_->update(id, ring_va, ring_bytes, active);
@@ -113,6 +127,7 @@ CommandProcessor::Stats CommandProcessor::stats() const {
   Stats s;
   s.packets = impl_->packets.load(std::memory_order_relaxed);
   s.dispatches = impl_->dispatches.load(std::memory_order_relaxed);
+  s.scratch_requests = impl_->scratch_requests.load(std::memory_order_relaxed);
   return s;
 }
 

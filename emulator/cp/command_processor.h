@@ -34,13 +34,16 @@ struct QueueDescriptor {
   uint64_t queue_va = 0;  // AQL: amd_queue_t (queue ptr SGPRs), else 0
   uint32_t pasid = 0;     // reported in interrupts
   uint32_t vmid = 0;
+  // The doorbell's index in the process's doorbell slice (the MQD's
+  // DOORBELL_OFFSET): what s_sendmsg(MSG_GET_DOORBELL) returns to a wave.
+  uint32_t doorbell_id = 0;
   bool active = true;  // false: mapped but not processed (percentage 0)
 };
 
 enum class QueueState {
   kActive,    // processing packets
   kInactive,  // mapped, not processed (update_queue(active = false))
-  kError,     // stopped by a malformed packet or a faulting kernel
+  kError,     // stopped by a malformed packet, a faulting kernel or a halted wave
 };
 
 class CommandProcessor {
@@ -65,6 +68,11 @@ class CommandProcessor {
   // once and the CP lets go of the queue when the handler returns).
   void unmap_queue(int id);
 
+  // The trap handler of the process on vmid (SQ_SHADER_TBA/TMA of that
+  // VMID): its code and the memory it is handed. Dispatches started from
+  // then on enter it on s_trap and illegal instructions; tba 0 removes it.
+  void set_trap_handler(uint32_t vmid, uint64_t tba, uint64_t tma);
+
   QueueState state(int id) const;
   // Why a queue entered kError ("" otherwise): names the packet or the
   // kernel, the PC, the instruction and the address.
@@ -77,6 +85,9 @@ class CommandProcessor {
   struct Stats {
     uint64_t packets = 0;     // AQL packets and PM4 packets processed
     uint64_t dispatches = 0;  // kernels launched
+    // Times an AQL queue asked its runtime for scratch (queue_inactive_signal
+    // set to 1 because amd_queue_t's scratch was missing or too small).
+    uint64_t scratch_requests = 0;
   };
   Stats stats() const;
 

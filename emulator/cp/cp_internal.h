@@ -68,6 +68,12 @@ struct Queue {
   bool profile_started = false;
   uint64_t profile_index = 0;
   uint64_t profile_start = 0;
+  // AQL scratch (queue_scratch.cpp): the CP asked the runtime for scratch
+  // for the packet at rptr and waits for queue_inactive_signal to be 0.
+  bool scratch_requested = false;
+  // A USE_SCRATCH_ONCE grant was used: the CP waits for the runtime to take
+  // it back (the property bit cleared) before it retires the packet.
+  bool scratch_reclaim = false;
   // Compute SH registers written by SET_SH_REG (offsets from the SH base).
   uint32_t sh_regs[FW_SH_COMPUTE_REG_END] = {};
   std::vector<uint32_t> packet;  // scratch copy of the packet being run
@@ -103,6 +109,15 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   std::atomic<uint64_t> packets{0};
   std::atomic<uint64_t> dispatches{0};
 
+  // Per VMID: the trap handler's code (TBA) and memory (TMA).
+  struct TrapHandler {
+    uint64_t tba = 0, tma = 0;
+  };
+  std::mutex trap_mu;
+  std::map<uint32_t, TrapHandler> trap_handlers;
+  TrapHandler trap_handler(uint32_t vmid);
+  std::atomic<uint64_t> scratch_requests{0};
+
   void main();
   bool may_have_work();  // under mu: whether a kick could find new work
   // One pass over a queue: processes what is ready. True if anything moved.
@@ -126,10 +141,22 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   cp::Step pm4_set_sh_reg(cp::Queue& q, const cp::Pm4Packet& p);
   cp::Step pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& mem, const cp::Pm4Packet& p);
 
+  // Scratch of an AQL queue (queue_scratch.cpp). kDone with the queue's
+  // ring in *ring (empty when the packet needs none), or kBlocked after
+  // asking the runtime for more through queue_inactive_signal.
+  cp::Step queue_scratch(cp::Queue& q, cp::GpuMemory& mem, uint32_t private_bytes,
+                         const std::string& where, ScratchRing* ring);
+  // After a dispatch that used a single-use grant: kBlocked until the
+  // runtime took the scratch back.
+  cp::Step reclaim_scratch(cp::Queue& q, cp::GpuMemory& mem, const std::string& where);
+
   // Signals and interrupts (signals.cpp).
   // Decrements an amd_signal_t and notifies its event; false if it is not
   // mapped (the caller errors the queue).
   bool complete_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t signal_va);
+  // Wakes the waiters of an interrupt signal (event mailbox + end-of-pipe
+  // interrupt with its event id); nothing for a signal without a mailbox.
+  bool notify_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t signal_va);
   void raise(uint32_t client, uint32_t source, const cp::Queue& q, uint32_t data0,
              uint32_t data1 = 0);
   // What a dispatch of q does with s_sendmsg(MSG_INTERRUPT): an SQ
@@ -139,6 +166,9 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   // driver (bad opcode, or a VM fault for a faulting kernel).
   void fail_queue(cp::Queue& q, const std::string& why);
   void fail_kernel(cp::Queue& q, const DispatchResult& r);
+  // A wave of the dispatch halted (its trap handler reported the error
+  // itself): the queue stops, nothing else is written or raised.
+  void halt_queue(cp::Queue& q, const DispatchResult& r);
 };
 
 // "0x..." for addresses in error messages.

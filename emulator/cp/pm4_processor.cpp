@@ -388,10 +388,18 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
   req.kernel_name = p.where;
   req.cancel = &q.cancel;
   req.interrupt = sq_interrupt(q);
+  const TrapHandler trap = trap_handler(q.desc.vmid);
+  req.trap_handler = trap.tba;
+  req.trap_memory = trap.tma;
+  req.doorbell_id = q.desc.doorbell_id;
   dispatches.fetch_add(1, std::memory_order_relaxed);
   const DispatchResult res = engine.dispatch_registers(req);
   mem.forget();
   if (res.cancelled) return Step::kStopped;
+  if (res.halted) {
+    halt_queue(q, res);
+    return Step::kError;
+  }
   if (!res.ok && res.bad_request) {
     fail_queue(q, p.where + ": " + res.error);
     return Step::kError;

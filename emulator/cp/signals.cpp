@@ -19,14 +19,15 @@ constexpr uint32_t kSrcUtcl2Fault = 0;
 // Tells the runtime which queue stopped and why, as the hardware does: the
 // error code goes into the value of the amd_queue_t's queue_inactive_signal
 // (if the queue has one and it is mapped) before the interrupt is raised.
-void store_queue_error(const AddressSpace& as, const cp::Queue& q, int64_t code) {
-  if (q.desc.type != QueueDescriptor::Type::kAql || !q.desc.queue_va) return;
+// Returns the signal's address (0: none was written).
+uint64_t store_queue_error(const AddressSpace& as, const cp::Queue& q, int64_t code) {
+  if (q.desc.type != QueueDescriptor::Type::kAql || !q.desc.queue_va) return 0;
   cp::GpuMemory mem(as);
   uint64_t signal = 0;
   if (!mem.load_acquire(q.desc.queue_va + offsetof(fw_amd_queue, queue_inactive_signal), &signal) ||
       !signal)
-    return;
-  mem.store_release<int64_t>(signal + offsetof(fw_amd_signal, value), code);
+    return 0;
+  return mem.store_release<int64_t>(signal + offsetof(fw_amd_signal, value), code) ? signal : 0;
 }
 
 }  // namespace
@@ -46,6 +47,10 @@ bool CommandProcessor::Impl::complete_signal(cp::Queue& q, cp::GpuMemory& mem, u
   if (!va) return true;
   int64_t old = 0;
   if (!mem.fetch_sub<int64_t>(va + offsetof(fw_amd_signal, value), 1, &old)) return false;
+  return notify_signal(q, mem, va);
+}
+
+bool CommandProcessor::Impl::notify_signal(cp::Queue& q, cp::GpuMemory& mem, uint64_t va) {
   // Interrupt signals: the mailbox is the KFD's event slot; writing the event
   // id there and interrupting with it wakes the waiters of that event.
   uint64_t mailbox = 0;
@@ -68,8 +73,25 @@ void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why) {
     q.state = QueueState::kError;
     q.error = text;
   }
-  store_queue_error(memory, q, FW_AMD_QUEUE_ERROR_INVALID_PACKET);
+  // The runtime's queue-error handler sleeps on the signal's event (ROCr's
+  // AqlQueue::DynamicScratchHandler): the CP wakes it as for a completion.
+  if (const uint64_t signal = store_queue_error(memory, q, FW_AMD_QUEUE_ERROR_INVALID_PACKET)) {
+    cp::GpuMemory mem(memory);
+    notify_signal(q, mem, signal);
+  }
   raise(FW_IH_CLIENT_GRBM_CP, FW_IH_SRC_CP_BAD_OPCODE, q, 0);
+}
+
+void CommandProcessor::Impl::halt_queue(cp::Queue& q, const DispatchResult& r) {
+  // The handler wrote its error code into queue_inactive_signal and raised
+  // the signal's event before it halted the wave (ROCr's does); the packet
+  // stays unfinished and the queue stops, as the halted wave would keep the
+  // hardware queue from going on.
+  const std::string text = "queue " + std::to_string(q.id) + ": " + r.error;
+  std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
+  std::lock_guard<std::mutex> lock(mu);
+  q.state = QueueState::kError;
+  q.error = text;
 }
 
 void CommandProcessor::Impl::fail_kernel(cp::Queue& q, const DispatchResult& r) {
@@ -86,8 +108,14 @@ void CommandProcessor::Impl::fail_kernel(cp::Queue& q, const DispatchResult& r) 
   store_queue_error(
       memory, q,
       r.memory_fault ? FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION : FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION);
-  raise(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q, static_cast<uint32_t>(page),
-        FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32));
+  // A memory violation is a protection fault with the "valid" bit (the
+  // KFD's NotPresent, the reason ROCr prints); DispatchResult does not say
+  // whether the access was a write, so the WRITE bit stays clear.
+  const uint32_t prot = r.memory_fault ? FW_IH_VM_FAULT_PROT_VALID : 0;
+  if (irq)
+    irq(ih_entry(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q.desc.vmid, q.desc.pasid, gpu_clock(),
+                 static_cast<uint32_t>(page), FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32),
+                 prot));
 }
 
 }  // namespace gcn

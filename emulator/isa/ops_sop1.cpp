@@ -3,6 +3,7 @@
 // EXEC-saving logic used for divergent control flow, and M0-relative SGPR
 // moves. SCC is written only where the manual says so.
 #include "instruction.h"
+#include "shader/trap.h"
 #include "shader/wave.h"
 
 namespace gcn {
@@ -140,8 +141,9 @@ void s_swappc_b64(Wave& w, const Inst& in) {
   write_s64(w, in.dst, w.pc);
   w.pc = target;
 }
-// Return from the trap handler: the PC comes from S0 (PRIV is not modelled).
-void s_rfe_b64(Wave& w, const Inst& in) { w.pc = a64(w, in); }
+// s_rfe_b64: return from the trap handler: PRIV is cleared, and a HALT the
+// handler set in STATUS stops the wave now.
+void s_rfe_b64(Wave& w, const Inst& in) { return_from_trap(w, a64(w, in)); }
 
 // --- EXEC save: D = EXEC; EXEC = f(S0, EXEC); SCC = (EXEC != 0). ---------------
 template <uint64_t (*F)(uint64_t s, uint64_t e)>

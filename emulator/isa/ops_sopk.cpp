@@ -8,6 +8,7 @@
 
 #include "instruction.h"
 #include "shader/dispatch_state.h"
+#include "shader/trap.h"
 #include "shader/wave.h"
 
 namespace gcn {
@@ -49,6 +50,13 @@ enum HwReg : unsigned {
   kHwRegLdsAlloc = 6,
   kHwRegIbSts = 7,
   kHwRegShMemBases = 15,
+  // SQ_SHADER_TBA/TMA_LO/HI: bits [39:8] and [47:40] of the trap handler's
+  // code and memory addresses, as the KFD's first-level handler reads TMA
+  // (gfx9 has no TBA/TMA operands; LLVM names these ids from gfx10 on).
+  kHwRegTbaLo = 16,
+  kHwRegTbaHi = 17,
+  kHwRegTmaLo = 18,
+  kHwRegTmaHi = 19,
 };
 
 struct HwField {
@@ -65,15 +73,8 @@ uint32_t read_hwreg(const Wave& w, unsigned id) {
   switch (id) {
     case kHwRegMode:
       return w.mode;
-    case kHwRegStatus: {
-      // STATUS: SCC[0], EXECZ[9], VCCZ[10], IN_TG[11], VALID[16] (the others
-      // describe priorities, halting and debug state that are not modelled).
-      uint32_t v = w.scc ? 1u : 0u;
-      if (w.exec() == 0) v |= 1u << 9;
-      if (w.vcc() == 0) v |= 1u << 10;
-      if (w.wg) v |= 1u << 11;
-      return v | 1u << 16;
-    }
+    case kHwRegStatus:
+      return read_status(w);
     case kHwRegTrapsts:
       return w.trapsts;
     case kHwRegHwId: {
@@ -106,16 +107,28 @@ uint32_t read_hwreg(const Wave& w, unsigned id) {
       // the apertures that flat instructions decode.
       return static_cast<uint32_t>(kPrivateApertureBase >> 48) |
              static_cast<uint32_t>(kSharedApertureBase >> 48) << 16;
+    case kHwRegTbaLo:
+    case kHwRegTbaHi:
+    case kHwRegTmaLo:
+    case kHwRegTmaHi: {
+      if (!w.dispatch) return 0;
+      const uint64_t a = id <= kHwRegTbaHi ? w.dispatch->trap_handler : w.dispatch->trap_memory;
+      return (id == kHwRegTbaLo || id == kHwRegTmaLo) ? static_cast<uint32_t>(a >> 8)
+                                                      : static_cast<uint32_t>(a >> 40) & 0xFF;
+    }
     default:
       return 0;
   }
 }
 
-// Only MODE and TRAPSTS are writable state here; writes elsewhere are
-// dropped, as hardware drops writes to read-only registers.
+// MODE, TRAPSTS and STATUS (in the trap handler only) are writable state
+// here; writes elsewhere are dropped, as hardware drops writes to
+// read-only registers. IB_STS (what trap handlers restore) has no
+// outstanding counters to hold: memory is synchronous.
 void write_hwreg(Wave& w, unsigned id, uint32_t v) {
   if (id == kHwRegMode) w.mode = v;
   if (id == kHwRegTrapsts) w.trapsts = v;
+  if (id == kHwRegStatus) write_status(w, v);
 }
 
 void s_getreg_b32(Wave& w, const Inst& in) {

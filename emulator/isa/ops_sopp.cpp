@@ -5,6 +5,7 @@
 
 #include "instruction.h"
 #include "shader/dispatch_state.h"
+#include "shader/trap.h"
 #include "shader/wave.h"
 
 namespace gcn {
@@ -51,30 +52,51 @@ void s_sleep(Wave& w, const Inst&) { w.yielded = true; }
 // s_sendmsg: SIMM16[3:0] is the message (Vega ISA manual, section 4.4,
 // "SEND_MSG"). MSG_INTERRUPT makes the SQ raise an interrupt whose data is
 // M0[23:0], which the driver reads as an event id (how kernels wake host
-// threads blocked on a signal). The other messages are for graphics
-// stages or power management and have no effect on compute here.
+// threads blocked on a signal). MSG_GET_DOORBELL (gfx9: 10) answers in
+// EXEC_LO with the queue's doorbell index and bit 31 clear, which trap
+// handlers poll for (ROCr's maps the index to its amd_queue_t through
+// TMA). The other messages are for graphics stages or power management
+// and have no effect on compute here.
 constexpr uint32_t kMsgInterrupt = 1;
+constexpr uint32_t kMsgGetDoorbell = 10;
 constexpr uint32_t kInterruptDataMask = 0xFFFFFF;
+constexpr uint32_t kDoorbellIdMask = 0xFFF;
 
 void s_sendmsg(Wave& w, const Inst& in) {
-  if ((in.simm & 0xF) != kMsgInterrupt || !w.dispatch || !w.dispatch->interrupt) return;
+  const uint32_t msg = static_cast<uint32_t>(in.simm) & 0xF;
+  if (msg == kMsgGetDoorbell) {
+    w.sgpr[op::kExecLo] = w.dispatch ? w.dispatch->doorbell_id & kDoorbellIdMask : 0;
+    return;
+  }
+  if (msg != kMsgInterrupt || !w.dispatch || !w.dispatch->interrupt) return;
   (*w.dispatch->interrupt)(w.sgpr[op::kM0] & kInterruptDataMask);
 }
 
-// s_trap: enters the trap handler at TBA with the PC of the s_trap in
-// TTMP0/TTMP1[15:0] and the trap id in TTMP1[23:16] (Vega ISA manual,
-// section 3.5, "Trap and Exception Registers"). Without a handler the trap
-// stops the wave, which is how llvm.trap reports an abort.
+// s_sendmsghalt: the message, then the wave halts.
+void s_sendmsghalt(Wave& w, const Inst& in) {
+  s_sendmsg(w, in);
+  w.status |= kStatusHalt;
+  apply_halt(w);
+}
+
+// s_sethalt: SIMM16[0] sets or clears STATUS.HALT; the wave stops at once
+// outside the trap handler, on leaving it otherwise.
+void s_sethalt(Wave& w, const Inst& in) {
+  if (in.simm & 1)
+    w.status |= kStatusHalt;
+  else
+    w.status &= ~kStatusHalt;
+  apply_halt(w);
+}
+
+// s_trap: enters the trap handler with the PC of the s_trap itself and the
+// trap id (SIMM16[7:0]) in TTMP1 (handlers step over it when they return:
+// ROCr's does for ids other than 2, llvm.trap). Without a handler the trap
+// stops the wave and the dispatch reports it.
 void s_trap(Wave& w, const Inst& in) {
-  const uint64_t at = w.pc - 4;
-  if (!w.dispatch || w.dispatch->trap_handler == 0) {
-    w.raise(FaultKind::kTrap, at, "s_trap " + std::to_string(in.simm & 0xFF));
-    return;
-  }
-  w.sgpr[op::kTtmp0] = static_cast<uint32_t>(at);
-  w.sgpr[op::kTtmp0 + 1] =
-      static_cast<uint32_t>((at >> 32) & 0xFFFF) | (static_cast<uint32_t>(in.simm) & 0xFF) << 16;
-  w.pc = w.dispatch->trap_handler;
+  const uint64_t at = w.pc - in.size;
+  const uint32_t id = static_cast<uint32_t>(in.simm) & 0xFF;
+  if (!enter_trap(w, at, id, 0)) w.raise(FaultKind::kTrap, at, "s_trap " + std::to_string(id));
 }
 
 constexpr Ty N = Ty::None;
@@ -97,12 +119,11 @@ const OpcodeInfo kRows[] = {
     {"s_barrier", Format::SOPP, 10, s_barrier, N, N, N, N, kNd},
     {"s_setkill", Format::SOPP, 11, no_op, N, N, N, N, kNd | kU},
     {"s_waitcnt", Format::SOPP, 12, no_op, N, N, N, N, kNd | kU},
-    // Halting needs a debugger to resume the wave: not modelled.
-    {"s_sethalt", Format::SOPP, 13, nullptr, N, N, N, N, kNd | kU},
+    {"s_sethalt", Format::SOPP, 13, s_sethalt, N, N, N, N, kNd | kU},
     {"s_sleep", Format::SOPP, 14, s_sleep, N, N, N, N, kNd | kU},
     {"s_setprio", Format::SOPP, 15, no_op, N, N, N, N, kNd | kU},
     {"s_sendmsg", Format::SOPP, 16, s_sendmsg, N, N, N, N, kNd | kU},
-    {"s_sendmsghalt", Format::SOPP, 17, s_sendmsg, N, N, N, N, kNd | kU},
+    {"s_sendmsghalt", Format::SOPP, 17, s_sendmsghalt, N, N, N, N, kNd | kU},
     {"s_trap", Format::SOPP, 18, s_trap, N, N, N, N, kNd | kU},
     {"s_icache_inv", Format::SOPP, 19, no_op, N, N, N, N, kNd},
     {"s_incperflevel", Format::SOPP, 20, no_op, N, N, N, N, kNd | kU},

@@ -231,9 +231,12 @@ sdma::Step SdmaEngine::Impl::fault(sdma::Queue& q, const std::string& where, uin
     q.state = QueueState::kError;
     q.error = text;
   }
+  // An unmapped page: a protection fault with the "valid" bit (NotPresent).
   const uint64_t page = va >> 12;
-  raise(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q, static_cast<uint32_t>(page),
-        FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32));
+  if (irq)
+    irq(ih_entry(FW_IH_CLIENT_UTCL2, kSrcUtcl2Fault, q.desc.vmid, q.desc.pasid, gpu_clock(),
+                 static_cast<uint32_t>(page), FW_FIELD_PREP(FW_IH_VM_FAULT_PAGE_HI, page >> 32),
+                 FW_IH_VM_FAULT_PROT_VALID));
   return sdma::Step::kError;
 }
 

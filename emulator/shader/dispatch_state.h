@@ -31,13 +31,20 @@ struct DispatchState {
   uint32_t wg_size[3] = {1, 1, 1};
   uint32_t wg_count[3] = {1, 1, 1};
   uint32_t dims = 1;
-  uint32_t lds_bytes = 0;           // group segment, static + dynamic
-  uint32_t private_bytes = 0;       // per lane
-  uint64_t scratch_va = 0;          // backing for all waves of this dispatch
-  uint64_t scratch_wave_bytes = 0;  // per wave slot (64 lanes, swizzled)
+  uint32_t lds_bytes = 0;               // group segment, static + dynamic
+  uint32_t private_bytes = 0;           // per lane
+  uint64_t scratch_va = 0;              // backing for all waves of this dispatch
+  uint64_t scratch_wave_bytes = 0;      // per wave slot (64 lanes, swizzled)
+  uint32_t scratch_descriptor[4] = {};  // private segment buffer V#
   unsigned nvgpr = 0;
   unsigned nsgpr = 0;
-  uint64_t trap_handler = 0;  // 0: s_trap faults the wave
+  // The second-level trap handler of the queue's process (ROCr's, set with
+  // AMDKFD_IOC_SET_TRAP_HANDLER): its code (TBA) and the memory it gets
+  // in TTMP14/15 (TMA). trap_handler 0: s_trap faults the wave.
+  uint64_t trap_handler = 0;
+  uint64_t trap_memory = 0;
+  // What s_sendmsg(MSG_GET_DOORBELL) returns: the queue's doorbell index.
+  uint32_t doorbell_id = 0;
   // s_sendmsg(MSG_INTERRUPT): raises the SQ interrupt with M0[23:0]; may
   // be null (nobody listens) and is called from any shader thread.
   const std::function<void(uint32_t)>* interrupt = nullptr;

@@ -2,6 +2,7 @@
 // DPP lane movement, SDWA selects and masked write-back.
 #include <cmath>
 
+#include "trap.h"
 #include "wave.h"
 
 namespace gcn {
@@ -199,6 +200,12 @@ const char* fault_kind_name(FaultKind k) {
 }
 
 void Wave::raise(FaultKind kind, uint64_t address, std::string detail) {
+  // gfx9 always traps on an illegal instruction (TRAPSTS.ILLEGAL_INST): with
+  // a trap handler the wave goes on there, with the instruction's PC
+  // (fault.pc) to return to. One inside the handler stops the wave.
+  if (kind == FaultKind::kIllegalInstruction && fault.kind == FaultKind::kNone &&
+      !(status & kStatusPriv) && enter_trap(*this, fault.pc, 0, kTrapstsIllegalInst))
+    return;
   if (fault.kind == FaultKind::kNone) {
     fault.kind = kind;
     fault.address = address;

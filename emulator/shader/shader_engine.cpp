@@ -54,6 +54,9 @@ struct ShaderEngine::Job {
   uint32_t waves_per_group = 1;
   uint64_t total_groups = 0;
   std::atomic<uint64_t> next_group{0};
+  // Host threads that take workgroups: fewer than the pool when the
+  // scratch ring has too few slots for every thread's group.
+  unsigned active_threads = 1;
   std::atomic<bool> failed{false};
   const std::atomic<bool>* cancel = nullptr;
   bool memory_fault = false;  // under error_mu, with error
@@ -62,6 +65,8 @@ struct ShaderEngine::Job {
   std::atomic<uint64_t> instructions{0};
   std::mutex error_mu;
   std::string error;
+  std::atomic<bool> halted{false};
+  std::string halt_text;  // under error_mu: the first wave that halted
 };
 
 ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads) : memory_(memory) {
@@ -126,6 +131,7 @@ std::string describe_fault(const Wave& w, const DispatchState& d) {
 
 void ShaderEngine::run_workgroups(unsigned thread_index) {
   Job& job = *job_;
+  if (thread_index >= job.active_threads) return;
   const DispatchState& d = job.state;
   DecodeCache cache;
   Workgroup wg;
@@ -193,6 +199,11 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
             in->info->exec(w, *in);
             ++w.instructions;
           }
+        }
+        if (w.halted && !job.halted.exchange(true)) {
+          std::lock_guard<std::mutex> lock(job.error_mu);
+          job.halt_text = "kernel '" + d.kernel_name + "': wave halted at pc " + hex(w.pc) +
+                          " (entry+" + hex(w.pc - d.code_entry) + ")";
         }
         if (w.fault.kind != FaultKind::kNone) {
           if (!job.failed.exchange(true)) {
@@ -297,7 +308,10 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
 
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
-  return run(std::move(job), req.scratch_va, req.scratch_bytes);
+  d.trap_handler = req.trap_handler;
+  d.trap_memory = req.trap_memory;
+  d.doorbell_id = req.doorbell_id;
+  return run(std::move(job), req.scratch);
 }
 
 DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
@@ -337,11 +351,13 @@ DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
   job->total_groups = groups;
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
-  return run(std::move(job), 0, 0);
+  d.trap_handler = req.trap_handler;
+  d.trap_memory = req.trap_memory;
+  d.doorbell_id = req.doorbell_id;
+  return run(std::move(job), req.scratch);
 }
 
-DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, uint64_t scratch_va,
-                                 uint64_t scratch_bytes) {
+DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ring) {
   DispatchResult result;
   DispatchState& d = job->state;
   auto fail = [&](std::string why) {
@@ -350,29 +366,43 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, uint64_t scratch_va,
     result.error = "kernel '" + d.kernel_name + "': " + why;
     return result;
   };
-  // Scratch: one slot per (thread, wave of a group), each 64 lanes wide.
+  // Scratch: wave i of the group on host thread t takes slot
+  // t * waves_per_group + i, so the threads that run at once are limited to
+  // the slots the ring has (the SPI waits for a free slot the same way).
+  job->active_threads = threads();
   std::vector<uint8_t> scratch;
-  if (d.private_bytes) {
+  if (ring.waves) {
+    d.scratch_va = ring.base;
+    d.scratch_wave_bytes = ring.wave_bytes;
+    std::copy(ring.descriptor, ring.descriptor + 4, d.scratch_descriptor);
+    if (d.private_bytes) {
+      if (ring.wave_bytes < static_cast<uint64_t>(d.private_bytes) * kWaveSize)
+        return fail("needs " + std::to_string(d.private_bytes) +
+                    " private bytes per work-item; the scratch ring's waves have " +
+                    std::to_string(ring.wave_bytes / kWaveSize));
+      if (ring.waves < job->waves_per_group)
+        return fail("a workgroup of " + std::to_string(job->waves_per_group) +
+                    " waves needs that many scratch slots; the ring has " +
+                    std::to_string(ring.waves));
+      job->active_threads = std::min(job->active_threads, ring.waves / job->waves_per_group);
+    }
+  } else if (d.private_bytes) {
+    // No ring (a caller without a queue): back one slot per (thread, wave
+    // of a group) for this dispatch only.
     d.scratch_wave_bytes = (static_cast<uint64_t>(d.private_bytes) * kWaveSize + 1023) & ~1023ull;
     const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * threads();
-    if (scratch_va) {
-      if (scratch_bytes < need)
-        return fail("scratch of " + std::to_string(scratch_bytes) + " bytes is smaller than the " +
-                    std::to_string(need) + " needed");
-      d.scratch_va = scratch_va;
-    } else {
-      scratch.assign(need + 256, 0);
-      d.scratch_va = (reinterpret_cast<uintptr_t>(scratch.data()) + 255) & ~255ull;
-      if (!memory_.map_host(reinterpret_cast<void*>(d.scratch_va), need))
-        return fail("cannot map scratch");
-    }
+    scratch.assign(need + 256, 0);
+    d.scratch_va = (reinterpret_cast<uintptr_t>(scratch.data()) + 255) & ~255ull;
+    if (!memory_.map_host(reinterpret_cast<void*>(d.scratch_va), need))
+      return fail("cannot map scratch");
+    swizzled_scratch_descriptor(d.scratch_va, d.scratch_descriptor);
   }
 
   // Run: this thread is worker 0; the pool takes the rest.
   // A single workgroup runs on this thread alone: waking the pool would
   // cost more than the kernel (empty-kernel latency).
   job_ = job.get();
-  const bool use_pool = job->total_groups >= 2 && !workers_.empty();
+  const bool use_pool = job->total_groups >= 2 && job->active_threads >= 2;
   if (use_pool) {
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -401,6 +431,11 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, uint64_t scratch_va,
     result.ok = false;
     result.cancelled = true;
     result.error = "kernel '" + d.kernel_name + "': cancelled";
+  } else if (job->halted.load()) {
+    result.ok = false;
+    result.halted = true;
+    std::lock_guard<std::mutex> lock(job->error_mu);
+    result.error = job->halt_text;
   }
   return result;
 }

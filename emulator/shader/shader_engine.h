@@ -20,21 +20,38 @@
 
 namespace gcn {
 
+// A scratch ring as gfx9 programs it (COMPUTE_TMPRING_SIZE plus the
+// queue's scratch V#): `waves` slots of wave_bytes each from base; a wave
+// holds one slot while it runs, so at most `waves` waves with scratch run
+// at once.
+struct ScratchRing {
+  uint64_t base = 0;            // slot 0; FLAT_SCRATCH_INIT (gfx9: a VA)
+  uint32_t descriptor[4] = {};  // private segment buffer V# for the waves
+  uint64_t wave_bytes = 0;      // WAVESIZE * 1 KiB
+  uint32_t waves = 0;           // WAVES; 0: no ring
+};
+
 struct DispatchRequest {
   uint64_t packet_va = 0;  // the AQL kernel dispatch packet, in GPU memory
   uint64_t queue_va = 0;   // amd_queue_t (queue ptr SGPRs); may be 0
   uint64_t dispatch_id = 0;
   std::string kernel_name;  // for error messages
-  // Scratch backing for the dispatch. 0: the engine allocates what the
-  // packet's private_segment_size needs for the duration of the dispatch.
-  uint64_t scratch_va = 0;
-  uint64_t scratch_bytes = 0;
+  // The queue's scratch ring (the CP reads it from amd_queue_t). Without
+  // one (waves == 0) the engine backs what the packet's
+  // private_segment_size needs itself, for the dispatch only: that is for
+  // callers without a queue (engine tests); the CP always passes the ring.
+  ScratchRing scratch;
   // Set by another thread to stop the dispatch early (queue unmapped);
   // checked between workgroups and between wave quanta.
   const std::atomic<bool>* cancel = nullptr;
   // Where s_sendmsg(MSG_INTERRUPT) goes (the CP's SQ interrupt for the
   // queue); called from the engine's threads. Empty: dropped.
   std::function<void(uint32_t data)> interrupt;
+  // The trap handler of the queue's VMID (TBA, TMA; 0: none) and the
+  // queue's doorbell index (MSG_GET_DOORBELL), as DispatchState has them.
+  uint64_t trap_handler = 0;
+  uint64_t trap_memory = 0;
+  uint32_t doorbell_id = 0;
 };
 
 // A launch from the COMPUTE_* registers, as PM4 SET_SH_REG + DISPATCH_DIRECT
@@ -47,10 +64,14 @@ struct RegisterDispatch {
   uint32_t wg_size[3] = {1, 1, 1};   // COMPUTE_NUM_THREAD_X/Y/Z
   uint32_t wg_count[3] = {1, 1, 1};  // DISPATCH_DIRECT dimensions
   uint32_t private_bytes = 0;        // per lane, from COMPUTE_TMPRING_SIZE
+  ScratchRing scratch;               // as DispatchRequest::scratch
   uint64_t dispatch_id = 0;
   std::string kernel_name;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(uint32_t data)> interrupt;  // as DispatchRequest::interrupt
+  uint64_t trap_handler = 0;                     // as DispatchRequest's
+  uint64_t trap_memory = 0;
+  uint32_t doorbell_id = 0;
 };
 
 struct DispatchResult {
@@ -59,6 +80,9 @@ struct DispatchResult {
   bool cancelled = false;     // stopped by DispatchRequest::cancel
   bool bad_request = false;   // refused before any wave ran (packet, sizes)
   bool memory_fault = false;  // the fault was a memory violation at fault_address
+  // A wave halted (STATUS.HALT: its trap handler or s_sethalt) and nothing
+  // will resume it; the dispatch did not complete. error says where.
+  bool halted = false;
   uint64_t fault_address = 0;
   uint64_t waves = 0;
   uint64_t wave_instructions = 0;
@@ -83,7 +107,7 @@ class ShaderEngine {
   void worker_main(unsigned index);
   void run_workgroups(unsigned thread_index);
   struct Job;
-  DispatchResult run(std::unique_ptr<Job> job, uint64_t scratch_va, uint64_t scratch_bytes);
+  DispatchResult run(std::unique_ptr<Job> job, const ScratchRing& ring);
 
   AddressSpace& memory_;
   std::vector<std::thread> workers_;

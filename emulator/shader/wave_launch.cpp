@@ -6,19 +6,15 @@
 
 namespace gcn {
 
-namespace {
-
-// The private segment buffer V# the CP hands the kernel: the dispatch's
-// scratch base, swizzled per lane (ADD_TID_ENABLE, index stride 64, element
-// size 4), as ROCm's runtime builds it in amd_queue_t.
-void scratch_descriptor(uint64_t base, uint32_t* v) {
+// The private segment buffer V# of scratch the engine backs itself: the
+// base, swizzled per lane (ADD_TID_ENABLE, index stride 64, element size 4),
+// as ROCm's runtime builds it in amd_queue_t.
+void swizzled_scratch_descriptor(uint64_t base, uint32_t* v) {
   v[0] = static_cast<uint32_t>(base);
   v[1] = static_cast<uint32_t>(base >> 32 & 0xFFFF) | 1u << 31;  // SWIZZLE_ENABLE
   v[2] = 0xFFFFFFFFu;                                            // NUM_RECORDS
   v[3] = 1u << 23 | 3u << 21 | 1u << 19;  // ADD_TID_ENABLE, INDEX_STRIDE 64, ELEMENT_SIZE 4
 }
-
-}  // namespace
 
 void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned wave_index,
                  uint64_t wave_scratch_offset) {
@@ -35,8 +31,9 @@ void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned 
     const unsigned n = FW_FIELD_GET(d.rsrc2, FW_RSRC2_USER_SGPR_COUNT);
     for (unsigned i = 0; i < n && i < 16; ++i) w.sgpr[i] = d.user_data[i];
   } else if (FW_FIELD_GET(props, FW_KD_ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER)) {
-    scratch_descriptor(d.scratch_va, &w.sgpr[s]);
-    s += 4;
+    // The queue's V# as the CP loads it from amd_queue_t; the wave's
+    // offset comes in PRIVATE_SEGMENT_WAVE_OFFSET.
+    for (unsigned i = 0; i < 4; ++i) w.sgpr[s++] = d.scratch_descriptor[i];
   }
   if (d.user_data_regs) {
     // Only the user data registers: nothing more to place.

@@ -12,4 +12,9 @@ namespace gcn {
 void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned wave_index,
                  uint64_t wave_scratch_offset);
 
+// Fills v[0..3] with a swizzled scratch V# over base (what ROCm's runtime
+// puts in amd_queue_t.scratch_resource_descriptor), for scratch the engine
+// backs itself.
+void swizzled_scratch_descriptor(uint64_t base, uint32_t* v);
+
 }  // namespace gcn

@@ -95,9 +95,24 @@ void* doorbell_page(Queues& qs, uint32_t gpu_id, uint64_t offset) {
   auto it = qs.doorbell_pages.find(gpu_id);
   if (it != qs.doorbell_pages.end()) return it->second;
   Thunk& t = thunk();
-  void* p = t.transport->mmap(nullptr, kDoorbellSlice, PROT_READ | PROT_WRITE, MAP_SHARED, t.kfd_fd,
+  // The slice goes at an address aligned to its size, as ROCT's aperture
+  // allocator places it: ROCr takes a doorbell's index in the slice from
+  // its address ((address >> 3) & 1023) to find the queue its trap handler
+  // reports on (the index MSG_GET_DOORBELL gives the wave).
+  void* hole = ::mmap(nullptr, 2 * kDoorbellSlice, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (hole == MAP_FAILED) return nullptr;
+  const uintptr_t start = reinterpret_cast<uintptr_t>(hole);
+  const uintptr_t aligned = (start + kDoorbellSlice - 1) & ~(kDoorbellSlice - 1);
+  if (aligned > start) ::munmap(hole, aligned - start);
+  ::munmap(reinterpret_cast<void*>(aligned + kDoorbellSlice), start + kDoorbellSlice - aligned);
+  void* p = t.transport->mmap(reinterpret_cast<void*>(aligned), kDoorbellSlice,
+                              PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, t.kfd_fd,
                               static_cast<off_t>(offset & ~(kDoorbellSlice - 1)));
-  if (p == MAP_FAILED) return nullptr;
+  if (p == MAP_FAILED) {
+    ::munmap(reinterpret_cast<void*>(aligned), kDoorbellSlice);
+    return nullptr;
+  }
   qs.doorbell_pages[gpu_id] = p;
   return p;
 }

@@ -35,7 +35,7 @@ CpTest::CpTest() {
 // The CP goes first: it uses the harness's memory and engine.
 CpTest::~CpTest() { cp_.reset(); }
 
-AqlQueue CpTest::make_aql_queue(uint32_t slots, uint32_t pasid) {
+AqlQueue CpTest::make_aql_queue(uint32_t slots, uint32_t pasid, uint32_t doorbell_id) {
   AqlQueue q;
   q.amd = static_cast<fw_amd_queue*>(alloc(sizeof(fw_amd_queue)));
   q.ring = static_cast<uint8_t*>(alloc(slots * FW_AQL_PACKET_SIZE));
@@ -54,6 +54,7 @@ AqlQueue CpTest::make_aql_queue(uint32_t slots, uint32_t pasid) {
   d.doorbell = q.doorbell;
   d.queue_va = va(q.amd);
   d.pasid = pasid;
+  d.doorbell_id = doorbell_id;
   q.id = cp().map_queue(d);
   EXPECT_GE(q.id, 0);
   return q;

@@ -101,7 +101,7 @@ class CpTest : public ::testing::Test {
   gcn::CommandProcessor& cp() { return *cp_; }
   gcn::test::GpuHarness& harness() { return harness_; }
 
-  AqlQueue make_aql_queue(uint32_t slots = 64, uint32_t pasid = 7);
+  AqlQueue make_aql_queue(uint32_t slots = 64, uint32_t pasid = 7, uint32_t doorbell_id = 0);
   Pm4Queue make_pm4_queue(uint32_t dwords = 1024, uint32_t pasid = 9);
 
   fw_amd_signal* make_signal(int64_t value);

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <thread>
 
+#include "pm4_packets.h"
+
 namespace hsakmt_test {
 namespace {
 
@@ -125,11 +127,47 @@ AqlQueue::AqlQueue(uint32_t node, uint32_t packets) : packets_(packets) {
 
 AqlQueue::~AqlQueue() {
   if (status_ == HSAKMT_STATUS_SUCCESS) hsaKmtDestroyQueue(resource_.QueueId);
+  for (auto& [p, bytes] : scratch_) free_system(p, bytes);
   free_system(ring_, size_t{packets_} * FW_AQL_PACKET_SIZE);
   free_system(queue_, sizeof(fw_amd_queue));
 }
 
+// The scratch a runtime describes in amd_queue_t (ROCr's InitScratchSRD for
+// gfx9): kSlots wave slots of 64 lanes, a swizzled V# over them.
+void AqlQueue::grow_scratch(uint32_t private_bytes) {
+  constexpr uint32_t kSlots = 128;
+  const uint32_t lane = (private_bytes + 15) & ~15u;
+  const uint64_t wave = (uint64_t{lane} * 64 + 1023) & ~1023ull;
+  const size_t bytes = (wave * kSlots + 4095) & ~size_t{4095};
+  void* p = alloc_system(bytes);
+  if (!p) return;  // the CP then asks for scratch and the dispatch waits
+  scratch_.emplace_back(p, bytes);
+  const uint64_t va = reinterpret_cast<uintptr_t>(p);
+  fw_amd_queue& q = *queue_;
+  q.scratch_resource_descriptor[0] = static_cast<uint32_t>(va);
+  q.scratch_resource_descriptor[1] =
+      FW_FIELD_PREP(FW_BUF_RSRC1_BASE_HI, va >> 32) | FW_FIELD_PREP(FW_BUF_RSRC1_SWIZZLE_ENABLE, 1);
+  q.scratch_resource_descriptor[2] = static_cast<uint32_t>(bytes);
+  q.scratch_resource_descriptor[3] =
+      FW_FIELD_PREP(FW_BUF_RSRC3_DST_SEL_XYZW, 0xFAC) | FW_FIELD_PREP(FW_BUF_RSRC3_NUM_FORMAT, 4) |
+      FW_FIELD_PREP(FW_BUF_RSRC3_DATA_FORMAT, 4) | FW_FIELD_PREP(FW_BUF_RSRC3_ELEMENT_SIZE, 1) |
+      FW_FIELD_PREP(FW_BUF_RSRC3_INDEX_STRIDE, 3) | FW_FIELD_PREP(FW_BUF_RSRC3_ADD_TID_ENABLE, 1);
+  q.scratch_backing_memory_location = va;
+  q.scratch_backing_memory_byte_size = bytes;
+  q.scratch_wave64_lane_byte_size = lane;
+  q.compute_tmpring_size = FW_FIELD_PREP(FW_COMPUTE_TMPRING_WAVES, kSlots) |
+                           FW_FIELD_PREP(FW_COMPUTE_TMPRING_WAVESIZE, wave / 1024);
+}
+
 uint64_t AqlQueue::submit(const void* packet64) {
+  const auto* k = static_cast<const fw_aql_kernel_dispatch_packet*>(packet64);
+  if (FW_FIELD_GET(k->header, FW_AQL_HEADER_TYPE) == FW_AQL_PACKET_TYPE_KERNEL_DISPATCH &&
+      k->private_segment_size > queue_->scratch_wave64_lane_byte_size) {
+    // Earlier packets must not see fields change under them.
+    while (read_index() != __atomic_load_n(&queue_->write_dispatch_id, __ATOMIC_ACQUIRE))
+      std::this_thread::yield();
+    grow_scratch(k->private_segment_size);
+  }
   const uint64_t index = __atomic_fetch_add(&queue_->write_dispatch_id, 1, __ATOMIC_ACQ_REL);
   // Wait for the slot to be free (the ring may be full).
   while (index - read_index() >= packets_) std::this_thread::yield();

@@ -76,7 +76,9 @@ class AqlQueue {
   fw_amd_queue* amd_queue() const { return queue_; }
 
   // Writes the packet (header last, with release order) and rings the
-  // doorbell; returns its index.
+  // doorbell; returns its index. A kernel dispatch that needs more private
+  // memory than the queue's scratch holds gets a larger scratch first, as a
+  // runtime sizes it at queue creation (amd_queue_t's scratch fields).
   uint64_t submit(const void* packet64);
   // A kernel dispatch packet for a 1D/2D/3D launch.
   static fw_aql_kernel_dispatch_packet dispatch(uint64_t kernel_object, const uint32_t grid[3],
@@ -91,6 +93,10 @@ class AqlQueue {
   fw_amd_queue* queue_ = nullptr;
   uint8_t* ring_ = nullptr;
   HsaQueueResource resource_{};
+  void grow_scratch(uint32_t private_bytes);
+  // Every scratch given to the queue: an earlier one may still be in use by
+  // a dispatch in flight, so all live until the queue goes.
+  std::vector<std::pair<void*, size_t>> scratch_;
 };
 
 // Kernel arguments packed as gcn::test::Kernargs does (natural alignment,

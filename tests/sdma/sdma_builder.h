@@ -72,7 +72,9 @@ class Stream {
              FW_FIELD_PREP(FW_SDMA_POLL_REGMEM_RETRY_COUNT, FW_SDMA_POLL_REGMEM_RETRY_FOREVER)});
   }
   // ROCr's HDP flush: a fixed register poll with function "always".
-  void rocr_hdp_flush() { put({FW_SDMA_HEADER(FW_SDMA_OP_POLL_REGMEM, 0), 0, 0x80000000u, 0, 0, 0}); }
+  void rocr_hdp_flush() {
+    put({FW_SDMA_HEADER(FW_SDMA_OP_POLL_REGMEM, 0), 0, 0x80000000u, 0, 0, 0});
+  }
   // fillsize: log2 of the unit (2 = dwords, as ROCr fills).
   void fill(uint64_t dst, uint32_t value, uint32_t bytes, uint32_t fillsize = 2) {
     put({FW_SDMA_HEADER(FW_SDMA_OP_CONST_FILL, 0) |

@@ -86,6 +86,7 @@ void release(Queue& q) {
   if (q.hardware) {
     hsaKmtDestroyQueue(q.thunk_id);
     doorbell_signal_remove(reinterpret_cast<uintptr_t>(&q.block->doorbell));
+    queue_release_scratch(q);  // the CP no longer runs the queue
   }
   free_gpu_visible(q.ring, q.ring_bytes);
   free_gpu_visible(q.block, kPage);
@@ -147,13 +148,27 @@ Queue* queue_take_failed(hsa_status_t* status) {
     if (!q->hardware || q->error_reported) continue;
     const int64_t code = __atomic_load_n(&q->block->inactive.value, __ATOMIC_ACQUIRE);
     if (code == 0) continue;
+    // A scratch request is an error only once it could not be granted.
+    if (code == FW_AMD_QUEUE_ERROR_INSUFFICIENT_SCRATCH && !q->scratch_failed) continue;
     q->error_reported = true;
     if (!q->callback) continue;
-    *status = status_of(code);
+    *status = code == FW_AMD_QUEUE_ERROR_INSUFFICIENT_SCRATCH ? HSA_STATUS_ERROR_OUT_OF_RESOURCES
+                                                              : status_of(code);
     t.in_callback = q.get();
     return q.get();
   }
   return nullptr;
+}
+
+void queue_serve_scratch() {
+  Table& t = table();
+  std::lock_guard<std::mutex> lock(t.mu);
+  for (auto& [h, q] : t.queues) {
+    if (!q->hardware || q->scratch_failed) continue;
+    const int64_t code = __atomic_load_n(&q->block->inactive.value, __ATOMIC_ACQUIRE);
+    if (code == FW_AMD_QUEUE_ERROR_INSUFFICIENT_SCRATCH)
+      q->scratch_failed = !queue_grant_scratch(*q);
+  }
 }
 
 void queue_callback_done() {
@@ -203,8 +218,14 @@ extern "C" hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_q
   amd.max_cu_id = cus ? cus - 1 : 0;
   const uint32_t waves = p.MaxWavesPerSIMD * simds;
   amd.max_wave_id = waves ? waves - 1 : 0;
-  // The CP stores why the queue stopped in this signal's value.
+  // The CP stores why the queue stopped, or that it needs scratch, in this
+  // signal's value, and wakes the error watcher through its event.
   q->block->inactive.kind = FW_AMD_SIGNAL_KIND_USER;
+  if (const HsaEvent* e = hsart::queue_event()) {
+    q->block->inactive.event_mailbox_ptr = e->EventData.HWData2;
+    q->block->inactive.event_id = static_cast<uint32_t>(e->EventData.HWData1);
+  }
+  q->agent = a;
   amd.queue_inactive_signal = reinterpret_cast<uintptr_t>(&q->block->inactive);
 
   HsaQueueResource res{};

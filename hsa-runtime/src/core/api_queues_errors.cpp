@@ -3,8 +3,10 @@
 // the command processor has already stored why into the failed queue's
 // queue_inactive_signal, so the watcher finds the queues with a code there
 // and runs each one's callback once, after telling the system event
-// handlers about a memory fault. stop() sets the event to wake it; the
-// kPollMs timeout is a fallback.
+// handlers about a memory fault. The queues' inactive signals interrupt
+// with a third event (a SIGNAL event): the CP uses it to ask for scratch,
+// which the watcher grants first (api_queues_scratch.cpp). stop() sets the
+// event to wake it; the kPollMs timeout is a fallback.
 #include <atomic>
 #include <functional>
 #include <thread>
@@ -20,7 +22,7 @@ constexpr HSAuint32 kPollMs = 50;
 struct Watcher {
   std::thread thread;
   std::atomic<bool> stop{false};
-  HsaEvent* events[2] = {nullptr, nullptr};
+  HsaEvent* events[3] = {nullptr, nullptr, nullptr};  // HW exception, memory, queue signal
 };
 
 Watcher& watcher() {
@@ -52,12 +54,15 @@ void watch(Watcher& w) {
   while (!w.stop.load(std::memory_order_acquire)) {
     // The thunk fills the fault in only when the memory event fired.
     fault = HsaMemoryAccessFault{};
-    const HSAKMT_STATUS s = hsaKmtWaitOnMultipleEvents(w.events, 2, false, kPollMs);
+    const HSAKMT_STATUS s = hsaKmtWaitOnMultipleEvents(w.events, 3, false, kPollMs);
     if (s == HSAKMT_STATUS_SUCCESS && fault.Flags == HSA_EVENTID_MEMORY_FATAL_PROCESS)
       report_memory_fault(fault);
     // A timeout costs one scan of the queue table: a cheap safety net in
     // case the interrupt was missed.
-    if (s == HSAKMT_STATUS_SUCCESS || s == HSAKMT_STATUS_WAIT_TIMEOUT) run_callbacks();
+    if (s == HSAKMT_STATUS_SUCCESS || s == HSAKMT_STATUS_WAIT_TIMEOUT) {
+      queue_serve_scratch();
+      run_callbacks();
+    }
   }
 }
 
@@ -65,8 +70,9 @@ void watch(Watcher& w) {
 
 hsa_status_t error_watcher_start() {
   Watcher& w = watcher();
-  const HSA_EVENTTYPE types[2] = {HSA_EVENTTYPE_HW_EXCEPTION, HSA_EVENTTYPE_MEMORY};
-  for (int i = 0; i < 2; ++i) {
+  const HSA_EVENTTYPE types[3] = {HSA_EVENTTYPE_HW_EXCEPTION, HSA_EVENTTYPE_MEMORY,
+                                  HSA_EVENTTYPE_SIGNAL};
+  for (int i = 0; i < 3; ++i) {
     HsaEventDescriptor desc{};
     desc.EventType = types[i];
     if (hsaKmtCreateEvent(&desc, false, false, &w.events[i]) != HSAKMT_STATUS_SUCCESS) {
@@ -88,6 +94,8 @@ void error_watcher_stop() {
   if (w.thread.joinable()) w.thread.join();
   destroy_events(w);
 }
+
+const HsaEvent* queue_event() { return watcher().events[2]; }
 
 bool on_error_watcher_thread() { return std::this_thread::get_id() == watcher().thread.get_id(); }
 

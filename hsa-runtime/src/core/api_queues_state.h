@@ -21,8 +21,12 @@ namespace hsart {
 struct QueueBlock {
   fw_amd_queue amd;
   fw_amd_signal doorbell;  // KIND_DOORBELL: hsa_queue_t.doorbell_signal
-  fw_amd_signal inactive;  // KIND_USER: the CP stores FW_AMD_QUEUE_ERROR_* here
+  // KIND_USER on the error watcher's event: the CP stores
+  // FW_AMD_QUEUE_ERROR_* here, or asks for scratch, and interrupts.
+  fw_amd_signal inactive;
 };
+
+struct Agent;
 
 struct Queue {
   QueueBlock* block = nullptr;
@@ -32,7 +36,13 @@ struct Queue {
   HSA_QUEUEID thunk_id = 0;
   void (*callback)(hsa_status_t, hsa_queue_t*, void*) = nullptr;
   void* data = nullptr;
-  bool error_reported = false;  // the callback runs once per queue
+  bool error_reported = false;   // the callback runs once per queue
+  const Agent* agent = nullptr;  // hardware queues: the GPU
+  // Scratch granted on the CP's request (api_queues_scratch.cpp); the
+  // table's lock guards it.
+  void* scratch = nullptr;
+  uint64_t scratch_bytes = 0;
+  bool scratch_failed = false;  // a request could not be granted
   // hsa_amd_queue_cu_set_mask's last mask (bit i: CU i); empty: every CU.
   std::vector<uint32_t> cu_mask;
 };
@@ -46,9 +56,22 @@ Queue* queue_from(const hsa_queue_t* q);
 Queue* queue_take_failed(hsa_status_t* status);
 void queue_callback_done();
 
+// Grants scratch to every hardware queue whose CP asks for it (called by
+// the error watcher when the queue event fires).
+void queue_serve_scratch();
+// Scratch on demand (api_queues_scratch.cpp), under the table's lock:
+// grant sizes scratch from the packet at read_dispatch_id, fills amd_queue_t
+// and stores 0 in the queue's inactive signal (the CP resumes); false when
+// out of memory (the request stays). release frees it (queue destroy).
+bool queue_grant_scratch(Queue& q);
+void queue_release_scratch(Queue& q);
+
 // The error watcher (api_queues_errors.cpp).
 hsa_status_t error_watcher_start();
 void error_watcher_stop();
 bool on_error_watcher_thread();
+// The event the queues' inactive signals interrupt with (nullptr before
+// the watcher starts).
+const HsaEvent* queue_event();
 
 }  // namespace hsart

@@ -1,5 +1,6 @@
-// Per-device ioctls that only report or record: version, apertures, VM
-// acquisition, cache policy, scratch and trap-handler addresses, clocks,
+// Per-device ioctls that report or record: version, apertures, VM
+// acquisition, cache policy, scratch and trap-handler addresses (the trap
+// handler also goes to the virtual GPU's CP), clocks,
 // tile configuration and free VRAM. Errnos follow kfd_chardev.c.
 #include <time.h>
 
@@ -117,8 +118,8 @@ int ioctl_set_scratch_backing_va(Process& p, void* args) {
   Device* d = p.device(a->gpu_id);
   if (!d) return -EINVAL;
   if (!d->render_file) return -ENODEV;
-  // Recorded only: the emulator's scratch aperture is backed by the
-  // dispatch itself, so there is no SH_HIDDEN_PRIVATE_BASE to program.
+  // Recorded only: on gfx9 the CP takes each AQL queue's scratch VA from
+  // its amd_queue_t, so there is no SH_HIDDEN_PRIVATE_BASE to program.
   d->scratch_va = a->va_addr;
   return 0;
 }
@@ -131,6 +132,9 @@ int ioctl_set_trap_handler(Process& p, void* args) {
   if (!d->render_file) return -ESRCH;
   d->tba = a->tba_addr;
   d->tma = a->tma_addr;
+  // Without CWSR the KFD programs the VMID's SQ_SHADER_TBA/TMA with the
+  // process's handler itself, so waves enter it directly.
+  d->gpu->cp().set_trap_handler(kProcessVmid, d->tba, d->tma);
   return 0;
 }
 

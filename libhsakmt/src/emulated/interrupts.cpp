@@ -10,11 +10,6 @@
 namespace hsakmt::emu {
 namespace {
 
-// SOC15 ring-id bits of a VM fault entry: protection fault details.
-constexpr uint32_t kRingProtValid = 0x08;
-constexpr uint32_t kRingProtWrite = 0x20;
-constexpr uint32_t kRingProtExec = 0x40;
-
 void set_event_from_interrupt(Process& p, Event* ev) {
   if (!ev || (ev->type != KFD_IOC_EVENT_SIGNAL && ev->type != KFD_IOC_EVENT_DEBUG_EVENT)) return;
   // Acknowledge: the slot goes back to unsignaled before waiters run.
@@ -86,10 +81,11 @@ void handle_interrupt(Process& p, Device& dev, const fw_ih_entry& e) {
     d.va = (static_cast<uint64_t>(e.src_data[0]) |
             static_cast<uint64_t>(FW_FIELD_GET(e.src_data[1], FW_IH_VM_FAULT_PAGE_HI)) << 32)
            << 12;
-    // The KFD copies the protection bits as it finds them.
-    d.failure.NotPresent = (ring & kRingProtValid) ? 1 : 0;
-    d.failure.NoExecute = (ring & kRingProtExec) ? 1 : 0;
-    d.failure.ReadOnly = (ring & kRingProtWrite) ? 1 : 0;
+    // The gfx9 KFD copies the ring id's protection bits as it finds them;
+    // gfx9 entries carry no execute bit, so NoExecute stays 0.
+    d.failure.NotPresent = (ring & FW_IH_VM_FAULT_PROT_VALID) ? 1 : 0;
+    d.failure.NoExecute = 0;
+    d.failure.ReadOnly = (ring & FW_IH_VM_FAULT_PROT_WRITE) ? 1 : 0;
     d.failure.imprecise = 0;
     signal_type(p, KFD_IOC_EVENT_MEMORY, &d);
   }

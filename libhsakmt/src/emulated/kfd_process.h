@@ -29,6 +29,9 @@ inline constexpr uint64_t kPage = 4096;
 // SOC15: 1024 64-bit doorbells per process and GPU.
 inline constexpr uint64_t kDoorbellSliceBytes = 8192;
 inline constexpr unsigned kDoorbellSlots = 1024;
+// The VMID the process's compute queues run on (queue_ioctls.cpp maps them
+// there); its trap handler registers are the process's TBA/TMA.
+inline constexpr uint32_t kProcessVmid = 8;
 // Per-device queue limit of the HWS scheduler, and per-process queue ids.
 inline constexpr unsigned kMaxQueuesPerDevice = 127;
 inline constexpr unsigned kMaxQueuesPerProcess = 1024;

@@ -101,6 +101,7 @@ int ioctl_create_queue(Process& p, void* args) {
   desc.read_ptr_va = a->read_pointer_address;
   desc.write_ptr_va = a->write_pointer_address;
   desc.doorbell = doorbell;
+  desc.doorbell_id = static_cast<uint32_t>(slot);
   // The AQL read pointer is amd_queue_t.read_dispatch_id.
   desc.queue_va = aql && a->read_pointer_address >= offsetof(fw_amd_queue, read_dispatch_id)
                       ? a->read_pointer_address - offsetof(fw_amd_queue, read_dispatch_id)
