@@ -17,6 +17,14 @@ find_program(ROCMINFO rocminfo PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 # else (no HSA_* or HIP_* variable); without /dev/kfd the thunk picks the
 # emulated GPU by itself.
 set(ROCM_CLIENT_ENV "LD_LIBRARY_PATH=$<TARGET_FILE_DIR:hsakmt>")
+# In an ASan build our thunk needs the ASan runtime, which must come first
+# in a process whose program (Debian's, or hipcc's) was built without it.
+# Leak checking stays off there: the leaks would be the clients' own.
+if(SANITIZE MATCHES "address")
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  list(APPEND ROCM_CLIENT_ENV "LD_PRELOAD=${ASAN_RUNTIME}" "ASAN_OPTIONS=detect_leaks=0")
+endif()
 
 # An executable linked with Debian's ROCr (headers from libhsa-runtime-dev)
 # instead of ours.
@@ -29,9 +37,12 @@ endfunction()
 
 # A HIP program built by Debian's hipcc for gfx900 (hipcc would otherwise
 # probe /sys/class/kfd for the target): add_hip_program(NAME SOURCE [FLAGS..])
-# gives target NAME and the executable ${CMAKE_CURRENT_BINARY_DIR}/NAME.
+# gives target NAME and the executable ${CMAKE_CURRENT_BINARY_DIR}/hip/NAME,
+# also in NAME's property HIP_PROGRAM. (Not .../NAME itself: Ninja names the
+# target's phony rule by that path, and two rules may not build one file.)
 function(add_hip_program name source)
-  set(out ${CMAKE_CURRENT_BINARY_DIR}/${name})
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/hip/${name})
+  file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/hip)
   add_custom_command(
     OUTPUT ${out}
     COMMAND ${HIPCC} --offload-arch=gfx900 -O2 -Wall -Werror ${ARGN} -o ${out}
@@ -40,4 +51,5 @@ function(add_hip_program name source)
     COMMENT "hipcc ${source}"
     VERBATIM)
   add_custom_target(${name} ALL DEPENDS ${out})
+  set_target_properties(${name} PROPERTIES HIP_PROGRAM ${out})
 endfunction()

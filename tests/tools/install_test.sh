@@ -15,7 +15,7 @@ fail() {
 }
 
 cmake --install "$build" --prefix "$prefix/all" >/dev/null
-for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm \
+for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm bin/with-virtual-gpu \
 	lib/libhsakmt.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
 	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h; do
 	[ -e "$prefix/all/$f" ] || fail "$f was not installed"
@@ -32,6 +32,11 @@ done
 
 env -u LD_LIBRARY_PATH "$prefix/all/bin/hsainfo" >"$prefix/hsainfo.txt"
 grep -Eq '^ +Name: +gfx900$' "$prefix/hsainfo.txt" || fail "installed hsainfo lists no gfx900 agent"
+
+# The installed with-virtual-gpu puts the installed thunk first.
+thunk_dir=$("$prefix/all/bin/with-virtual-gpu" sh -c 'echo "${LD_LIBRARY_PATH%%:*}"')
+[ "$thunk_dir" = "$(realpath "$prefix/all/lib")" ] ||
+	fail "installed with-virtual-gpu chose the thunk in '$thunk_dir'"
 
 # HSAIL through the installed runtime: the finalizer plugin is found next
 # to the installed libhsa-runtime64.so.1. The result is checked against the

@@ -1,0 +1,101 @@
+// with-virtual-gpu: runs a program as if the host had an AMD GPU driven by
+// amdgpu, on our thunk and its virtual gfx900 (README.md). ROCm's tools
+// check for the driver before they load the runtime; here the checks see
+// a private view (a /dev/kfd, an amdgpu module) built in a mount namespace
+// of the command's own, and the thunk serves the KFD in process.
+//
+// Exit status: the command's own; 125 the namespace could not be set up
+// (or bad arguments), 126 the command cannot be run, 127 not found.
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "device_view.h"
+#include "module_view.h"
+#include "private_namespace.h"
+#include "setup_error.h"
+#include "thunk_dir.h"
+
+namespace {
+
+using with_virtual_gpu::SetupError;
+
+const char kUsage[] =
+    "usage: with-virtual-gpu [--] COMMAND [ARGS...]\n"
+    "\n"
+    "Runs COMMAND on the virtual gfx900 GPU of our libhsakmt.so.1, with the\n"
+    "start-up checks of ROCm's tools (rocminfo: `lsmod | grep amdgpu`, /dev/kfd\n"
+    "opens read-write) satisfied inside a private mount namespace:\n"
+    "  /dev          a tmpfs with the host's entries bind-mounted, plus kfd\n"
+    "  /proc/modules the host's list plus an amdgpu line (without module\n"
+    "                support: an lsmod of ours first on PATH)\n"
+    "  HSAKMT_TRANSPORT=emulated, our thunk's directory first on LD_LIBRARY_PATH\n"
+    "Nothing changes outside COMMAND's namespace. Non-root users get a user\n"
+    "namespace mapping their own uid and gid.\n"
+    "\n"
+    "Exit status: COMMAND's; 125 setup failed, 126 COMMAND not executable,\n"
+    "127 COMMAND not found.\n";
+
+constexpr int kSetupFailed = 125;
+
+std::string own_path() {
+  char buf[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  if (n <= 0) throw SetupError(with_virtual_gpu::errno_text("cannot read /proc/self/exe"));
+  return std::string(buf, n);
+}
+
+std::string prepended(const std::string& dir, const char* list) {
+  return list && *list ? dir + ":" + list : dir;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Run as "lsmod" through the namespace's shim (module_view.h).
+  const char* slash = std::strrchr(argv[0], '/');
+  if (std::strcmp(slash ? slash + 1 : argv[0], "lsmod") == 0)
+    return with_virtual_gpu::print_lsmod();
+
+  int first = 1;
+  if (first < argc && (!std::strcmp(argv[first], "--help") || !std::strcmp(argv[first], "-h"))) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (first < argc && !std::strcmp(argv[first], "--")) ++first;
+  if (first >= argc || (argv[first][0] == '-' && first == 1)) {
+    std::fprintf(stderr, "with-virtual-gpu: %s\n%s",
+                 first >= argc ? "no command given" : "unknown option", kUsage);
+    return kSetupFailed;
+  }
+
+  try {
+    const std::string self = own_path();
+    const std::string thunk_dir = with_virtual_gpu::find_thunk_dir(self);
+    with_virtual_gpu::enter_private_mount_namespace();
+    with_virtual_gpu::build_device_view();
+    const char* host_path = std::getenv("PATH");
+    std::string path = host_path ? host_path : "/usr/local/bin:/usr/bin:/bin";
+    with_virtual_gpu::build_module_view(self, &path);
+
+    // /dev/kfd here is not a KFD: the thunk must not pick the real transport.
+    if (::setenv("HSAKMT_TRANSPORT", "emulated", 1) != 0 ||
+        ::setenv("LD_LIBRARY_PATH", prepended(thunk_dir, std::getenv("LD_LIBRARY_PATH")).c_str(),
+                 1) != 0 ||
+        ::setenv("PATH", path.c_str(), 1) != 0)
+      throw SetupError(with_virtual_gpu::errno_text("cannot set the environment"));
+  } catch (const SetupError& e) {
+    std::fprintf(stderr, "with-virtual-gpu: %s\n", e.what());
+    return kSetupFailed;
+  }
+
+  ::execvp(argv[first], argv + first);
+  const int err = errno;
+  std::fprintf(stderr, "with-virtual-gpu: cannot run %s: %s\n", argv[first], std::strerror(err));
+  return err == ENOENT ? 127 : 126;
+}
