@@ -2,13 +2,19 @@
 // virtual addresses (PROT_NONE) inside the GPUVM aperture, hands out GPU VAs
 // from it, asks the KFD for a buffer object at that VA and, for memory the
 // host may touch, maps the buffer object over its own reservation so CPU
-// and GPU use the same address. Registered user memory keeps its address.
+// and GPU use the same address. As in ROCm's thunk on gfx9 (fmm.c with
+// "mmap apertures"), registered user memory gets a GPU VA of its own (page
+// offset kept) for its USERPTR buffer object, and a Scratch allocation is
+// only address space: each hsaKmtMapMemoryToGPU of a sub-range creates a
+// VRAM buffer object for exactly that range, its unmap frees it.
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <vector>
 
@@ -22,17 +28,30 @@ constexpr uint64_t kPage = 4096;
 constexpr uint64_t kHugePage = 2ull << 20;
 // VA reserved for allocations; PROT_NONE + MAP_NORESERVE costs no memory.
 constexpr uint64_t kReserveBytes = 256ull << 30;
+// ROCm's thunk aligns scratch reservations (SCRATCH_ALIGN) for the 64 KiB
+// granularity of SET_SCRATCH_BACKING_VA.
+constexpr uint64_t kScratchAlign = 64ull << 10;
+
+// A mapped sub-range of a scratch reservation.
+struct ScratchPiece {
+  uint64_t size = 0;
+  uint64_t handle = 0;
+};
 
 struct Allocation {
-  uint64_t va = 0;
+  uint64_t va = 0;  // GPU VA (page aligned)
   uint64_t size = 0;
-  void* cpu = nullptr;  // what the caller sees (unaligned for user memory)
+  void* cpu = nullptr;     // what the caller sees (unaligned for user memory)
+  uint64_t user_size = 0;  // registered user memory: the size asked for
   HSA_POINTER_TYPE type = HSA_POINTER_ALLOCATED;
   uint32_t node = 0;
   HsaMemFlags flags{};
   uint32_t gpu_id = 0;  // owner of the buffer object; 0: host-only memory
   uint64_t handle = 0;
-  unsigned registrations = 1;  // hsaKmtRegisterMemory calls not yet undone
+  unsigned registrations = 1;               // hsaKmtRegisterMemory calls not yet undone
+  unsigned user_maps = 0;                   // user memory: maps not yet undone (ROCm counts)
+  bool scratch = false;                     // address space only; pieces hold the memory
+  std::map<uint64_t, ScratchPiece> pieces;  // scratch: by VA
   std::vector<uint32_t> registered_nodes;
   std::vector<uint32_t> mapped_nodes;
   void* user_data = nullptr;
@@ -44,6 +63,7 @@ struct Memory {
   uint64_t reservation_bytes = 0;
   VaAllocator va;
   std::map<uint64_t, Allocation> allocations;  // by va
+  std::map<uint64_t, uint64_t> user_ranges;    // registered: user page -> va
 };
 
 Memory& memory() {
@@ -53,12 +73,30 @@ Memory& memory() {
 
 Transport& tr() { return *thunk().transport; }
 
-// The allocation that contains p, or nullptr.
+// The registered user range whose pages contain the host address p.
+Allocation* find_user(Memory& m, uint64_t p) {
+  auto it = m.user_ranges.upper_bound(p);
+  if (it == m.user_ranges.begin()) return nullptr;
+  --it;
+  Allocation& a = m.allocations.at(it->second);
+  return p < it->first + a.size ? &a : nullptr;
+}
+
+// The allocation that contains p, or nullptr. As ROCm's vm_find_object,
+// host addresses of registered user memory are tried before GPU VAs.
 Allocation* find_containing(Memory& m, uint64_t p) {
+  if (Allocation* a = find_user(m, p)) return a;
   auto it = m.allocations.upper_bound(p);
   if (it == m.allocations.begin()) return nullptr;
   --it;
   return p < it->second.va + it->second.size ? &it->second : nullptr;
+}
+
+// As find_containing, without scratch reservations: ROCm keeps those in
+// their own aperture, invisible to pointer queries and registration.
+Allocation* find_object(Memory& m, uint64_t p) {
+  Allocation* a = find_containing(m, p);
+  return a && !a->scratch ? a : nullptr;
 }
 
 // Puts the PROT_NONE reservation back over a range the thunk handed out.
@@ -84,15 +122,29 @@ uint32_t alloc_ioc_flags(const HsaMemFlags& f, bool vram) {
   return flags;
 }
 
+int free_handle(uint64_t handle) {
+  kfd_ioctl_free_memory_of_gpu_args args{};
+  args.handle = handle;
+  return kfd_ioctl(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &args);
+}
+
+int unmap_handle(uint64_t handle, uint32_t gpu_id) {
+  kfd_ioctl_unmap_memory_from_gpu_args args{};
+  args.handle = handle;
+  args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(&gpu_id);
+  args.n_devices = 1;
+  return kfd_ioctl(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &args);
+}
+
 int free_bo(Allocation& a) {
-  if (!a.gpu_id) return 0;
+  if (!a.gpu_id || a.scratch) return 0;
   kfd_ioctl_free_memory_of_gpu_args args{};
   args.handle = a.handle;
   return kfd_ioctl(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &args);
 }
 
 int unmap_from_gpus(Allocation& a) {
-  if (a.mapped_nodes.empty() || !a.gpu_id) return 0;
+  if (a.mapped_nodes.empty() || !a.gpu_id || a.scratch) return 0;
   std::vector<uint32_t> ids;
   for (uint32_t n : a.mapped_nodes)
     if (const GpuNode* g = gpu_node(n)) ids.push_back(g->gpu_id);
@@ -105,15 +157,27 @@ int unmap_from_gpus(Allocation& a) {
   return r;
 }
 
+// Unmaps and frees every mapped piece of a scratch reservation.
+void release_pieces(Allocation& a) {
+  for (auto& [va, piece] : a.pieces) {
+    unmap_handle(piece.handle, a.gpu_id);
+    free_handle(piece.handle);
+  }
+  a.pieces.clear();
+}
+
 // Releases everything an allocation holds; the caller erases it.
 void destroy(Memory& m, Allocation& a) {
+  release_pieces(a);
   unmap_from_gpus(a);
   free_bo(a);
-  if (a.type == HSA_POINTER_ALLOCATED) {
-    restore_reservation(a.va, a.size);
-    m.va.release(a.va, a.size);
-  }
+  if (a.type == HSA_POINTER_REGISTERED_USER)
+    m.user_ranges.erase(reinterpret_cast<uint64_t>(a.cpu) & ~(kPage - 1));
+  restore_reservation(a.va, a.size);
+  m.va.release(a.va, a.size);
 }
+
+uint64_t va_align(uint64_t size) { return size >= kHugePage ? kHugePage : kPage; }
 
 std::vector<uint32_t> all_gpu_nodes() {
   std::vector<uint32_t> nodes;
@@ -159,21 +223,27 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
   if (Allocation* a = find_containing(m, p)) {
     // Memory from hsaKmtAllocMemory needs no registration; the same user
     // range registered again is counted.
-    if (a->type == HSA_POINTER_ALLOCATED) return HSAKMT_STATUS_SUCCESS;
-    if (a->va == va && a->size == bytes) {
+    if (a->type == HSA_POINTER_ALLOCATED)
+      return a->scratch ? HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED : HSAKMT_STATUS_SUCCESS;
+    if (a->cpu == address && a->user_size == size) {
       ++a->registrations;
       return HSAKMT_STATUS_SUCCESS;
     }
     return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
   }
-  auto next = m.allocations.lower_bound(va);
-  if (next != m.allocations.end() && next->first < va + bytes)
+  auto next = m.user_ranges.lower_bound(va);
+  if (next != m.user_ranges.end() && next->first < va + bytes)
     return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
 
+  // The USERPTR buffer object lives at a GPU VA of its own, as ROCm's
+  // fmm_register_user_memory reserves one in its SVM aperture.
+  const uint64_t gpu_va = m.va.allocate(bytes, va_align(bytes));
+  if (!gpu_va) return HSAKMT_STATUS_NO_MEMORY;
   Allocation a;
-  a.va = va;
+  a.va = gpu_va;
   a.size = bytes;
   a.cpu = address;
+  a.user_size = size;
   a.type = HSA_POINTER_REGISTERED_USER;
   a.flags = flags;
   a.flags.ui32.HostAccess = 1;
@@ -181,21 +251,115 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
   if (!a.registered_nodes.empty()) {
     const GpuNode* owner = gpu_node(a.registered_nodes.front());
     kfd_ioctl_alloc_memory_of_gpu_args args{};
-    args.va_addr = va;
+    args.va_addr = gpu_va;
     args.size = bytes;
-    args.mmap_offset = va;  // USERPTR: the user address
+    args.mmap_offset = va;  // USERPTR: the user's first page
     args.gpu_id = owner->gpu_id;
     args.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
                  KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
                  (flags.ui32.CoarseGrain ? 0 : KFD_IOC_ALLOC_MEM_FLAGS_COHERENT);
     const int r = kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args);
-    if (r) return status_from_errno(r);
+    if (r) {
+      m.va.release(gpu_va, bytes);
+      return status_from_errno(r);
+    }
     a.gpu_id = owner->gpu_id;
     a.handle = args.handle;
     a.node = owner->node_id;
   }
-  m.allocations[va] = std::move(a);
+  m.user_ranges[va] = gpu_va;
+  m.allocations[gpu_va] = std::move(a);
   return HSAKMT_STATUS_SUCCESS;
+}
+
+// Maps user memory to its registered GPUs (ROCm ignores the node list for
+// it) and counts the maps; *alternate gets the GPU address of `address`:
+// the range's own VA plus the page offset.
+HSAKMT_STATUS map_user(Allocation& a, const void* address, HSAuint64* alternate) {
+  if (a.user_maps == 0) {
+    const HSAKMT_STATUS s = map_to_nodes(a, a.registered_nodes);
+    if (s != HSAKMT_STATUS_SUCCESS) return s;
+  }
+  ++a.user_maps;
+  if (alternate) *alternate = a.va + (reinterpret_cast<uint64_t>(address) & (kPage - 1));
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+// hsaKmtMapMemoryToGPU on a scratch reservation (fmm_map_to_gpu_scratch):
+// a VRAM buffer object for exactly [va, va + size), mapped to the scratch's
+// GPU. A range that overlaps a mapped piece is refused by the KFD.
+HSAKMT_STATUS map_scratch(Allocation& a, uint64_t va, uint64_t size) {
+  if (size == 0 || va + size < va || va + size > a.va + a.size) return HSAKMT_STATUS_ERROR;
+  kfd_ioctl_alloc_memory_of_gpu_args args{};
+  args.va_addr = va;
+  args.size = size;
+  args.gpu_id = a.gpu_id;
+  args.flags = KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+               KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE;
+  if (kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args)) return HSAKMT_STATUS_ERROR;
+  kfd_ioctl_map_memory_to_gpu_args map{};
+  map.handle = args.handle;
+  map.device_ids_array_ptr = reinterpret_cast<uintptr_t>(&a.gpu_id);
+  map.n_devices = 1;
+  if (kfd_ioctl(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map)) {
+    free_handle(args.handle);
+    return HSAKMT_STATUS_ERROR;
+  }
+  a.pieces[va] = ScratchPiece{size, args.handle};
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+// hsaKmtUnmapMemoryToGPU on a scratch reservation: only the start of a
+// mapped piece names one; its buffer object is unmapped and freed.
+HSAKMT_STATUS unmap_scratch(Allocation& a, uint64_t va) {
+  auto it = a.pieces.find(va);
+  if (it == a.pieces.end()) return HSAKMT_STATUS_ERROR;
+  if (unmap_handle(it->second.handle, a.gpu_id)) return HSAKMT_STATUS_ERROR;
+  const int r = free_handle(it->second.handle);
+  a.pieces.erase(it);
+  return r ? HSAKMT_STATUS_ERROR : HSAKMT_STATUS_SUCCESS;
+}
+
+// ROCm's scratch allocation: address space only, 64 KiB aligned, one per
+// GPU, its base told to the KFD (SET_SCRATCH_BACKING_VA).
+HSAKMT_STATUS alloc_scratch(Memory& m, const GpuNode* gpu, uint32_t node, uint64_t size,
+                            HsaMemFlags flags, void** out) {
+  if (!gpu || flags.ui32.FixedAddress) return HSAKMT_STATUS_NO_MEMORY;
+  for (const auto& [va, a] : m.allocations)
+    if (a.scratch && a.gpu_id == gpu->gpu_id) return HSAKMT_STATUS_NO_MEMORY;
+  const uint64_t bytes = (size + kScratchAlign - 1) & ~(kScratchAlign - 1);
+  const uint64_t va = m.va.allocate(bytes, kScratchAlign);
+  if (!va) return HSAKMT_STATUS_NO_MEMORY;
+  kfd_ioctl_set_scratch_backing_va_args args{};
+  args.gpu_id = gpu->gpu_id;
+  args.va_addr = va >> 16;
+  if (kfd_ioctl(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &args)) {
+    m.va.release(va, bytes);
+    return HSAKMT_STATUS_NO_MEMORY;
+  }
+  Allocation a;
+  a.va = va;
+  a.size = bytes;
+  a.cpu = reinterpret_cast<void*>(va);
+  a.node = node;
+  a.flags = flags;
+  a.gpu_id = gpu->gpu_id;
+  a.scratch = true;
+  m.allocations[va] = std::move(a);
+  *out = reinterpret_cast<void*>(va);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+// Where to ask for the reservation. ROCm's thunk with HSA_RESERVE_SVM set
+// (not "0") reserves its SVM range from the GPUVM aperture's base
+// (init_svm_apertures) rather than where mmap likes, which puts GPU VAs
+// low, below 4 GiB for small-model clients. Otherwise mmap chooses.
+void* reservation_hint() {
+  const char* env = std::getenv("HSA_RESERVE_SVM");
+  if (!env || std::strcmp(env, "0") == 0) return nullptr;
+  uint64_t base = 0;
+  for (const GpuNode& g : thunk().gpus) base = std::max(base, g.gpuvm_base);
+  return reinterpret_cast<void*>((base + kHugePage - 1) & ~(kHugePage - 1));
 }
 
 }  // namespace
@@ -204,7 +368,7 @@ HSAKMT_STATUS memory_init() {
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
   // Over-reserve so the range can start on a 2 MiB boundary.
-  void* p = tr().mmap(nullptr, kReserveBytes + kHugePage, PROT_NONE,
+  void* p = tr().mmap(reservation_hint(), kReserveBytes + kHugePage, PROT_NONE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) return HSAKMT_STATUS_NO_MEMORY;
   const uint64_t raw = reinterpret_cast<uint64_t>(p);
@@ -229,10 +393,12 @@ void memory_fini() {
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
   for (auto& [va, a] : m.allocations) {
+    release_pieces(a);
     unmap_from_gpus(a);
     free_bo(a);
   }
   m.allocations.clear();
+  m.user_ranges.clear();
   if (m.reservation) tr().munmap(m.reservation, m.reservation_bytes);
   m.reservation = nullptr;
   m.reservation_bytes = 0;
@@ -243,7 +409,7 @@ bool memory_handle(const void* va, uint64_t* handle) {
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
   auto it = m.allocations.find(reinterpret_cast<uint64_t>(va));
-  if (it == m.allocations.end() || !it->second.gpu_id) return false;
+  if (it == m.allocations.end() || !it->second.gpu_id || it->second.scratch) return false;
   *handle = it->second.handle;
   return true;
 }
@@ -266,6 +432,9 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtAllocMemory(HSAuint32 PreferredNode, HS
 
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
+  if (MemFlags.ui32.Scratch)
+    return alloc_scratch(m, vram ? gpu : nullptr, PreferredNode, SizeInBytes, MemFlags,
+                         MemoryAddress);
   uint64_t va;
   if (MemFlags.ui32.FixedAddress) {
     va = reinterpret_cast<uint64_t>(*MemoryAddress);
@@ -359,7 +528,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDeregisterMemory(void* MemoryAddress) {
   if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  Allocation* a = find_object(m, reinterpret_cast<uint64_t>(MemoryAddress));
   if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
   // Deregistering hsaKmtAllocMemory memory is a no-op, as in ROCm.
   if (a->type == HSA_POINTER_ALLOCATED) return HSAKMT_STATUS_SUCCESS;
@@ -373,17 +542,19 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDeregisterMemory(void* MemoryAddress) {
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPU(void* MemoryAddress,
                                                         HSAuint64 MemorySizeInBytes,
                                                         HSAuint64* AlternateVAGPU) {
-  (void)MemorySizeInBytes;
   HSAKMT_CHECK_OPEN();
   if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
+  // Only CPU-invisible memory (none on gfx9) or user memory has another
+  // GPU address; ROCm's thunk clears it first.
+  if (AlternateVAGPU) *AlternateVAGPU = 0;
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  const uint64_t p = reinterpret_cast<uint64_t>(MemoryAddress);
+  Allocation* a = find_containing(m, p);
   if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
-  const HSAKMT_STATUS s = map_to_nodes(*a, a->registered_nodes);
-  if (s == HSAKMT_STATUS_SUCCESS && AlternateVAGPU)
-    *AlternateVAGPU = reinterpret_cast<uint64_t>(MemoryAddress);
-  return s;
+  if (a->scratch) return map_scratch(*a, p, MemorySizeInBytes);
+  if (a->type == HSA_POINTER_REGISTERED_USER) return map_user(*a, MemoryAddress, AlternateVAGPU);
+  return map_to_nodes(*a, a->registered_nodes);
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPUNodes(
@@ -393,15 +564,16 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPUNodes(
   (void)MemMapFlags;  // page size and caching are the buffer object's
   HSAKMT_CHECK_OPEN();
   if (!MemoryAddress || !NumberOfNodes || !NodeArray) return HSAKMT_STATUS_INVALID_PARAMETER;
+  if (AlternateVAGPU) *AlternateVAGPU = 0;
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  // Scratch is not in ROCm's object lists, so it cannot be mapped by node.
+  Allocation* a = find_object(m, reinterpret_cast<uint64_t>(MemoryAddress));
   if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
-  const HSAKMT_STATUS s =
-      map_to_nodes(*a, std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes));
-  if (s == HSAKMT_STATUS_SUCCESS && AlternateVAGPU)
-    *AlternateVAGPU = reinterpret_cast<uint64_t>(MemoryAddress);
-  return s;
+  for (HSAuint64 i = 0; i < NumberOfNodes; ++i)
+    if (!gpu_node(NodeArray[i])) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  if (a->type == HSA_POINTER_REGISTERED_USER) return map_user(*a, MemoryAddress, AlternateVAGPU);
+  return map_to_nodes(*a, std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes));
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtUnmapMemoryToGPU(void* MemoryAddress) {
@@ -409,8 +581,16 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtUnmapMemoryToGPU(void* MemoryAddress) {
   if (!MemoryAddress) return HSAKMT_STATUS_INVALID_PARAMETER;
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(MemoryAddress));
+  const uint64_t p = reinterpret_cast<uint64_t>(MemoryAddress);
+  Allocation* a = find_containing(m, p);
   if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+  if (a->scratch) return unmap_scratch(*a, p);
+  // User memory stays mapped until every map is undone (ROCm's count).
+  if (a->type == HSA_POINTER_REGISTERED_USER && a->user_maps > 1) {
+    --a->user_maps;
+    return HSAKMT_STATUS_SUCCESS;
+  }
+  a->user_maps = 0;
   return status_from_errno(unmap_from_gpus(*a));
 }
 
@@ -421,20 +601,26 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtQueryPointerInfo(const void* Pointer,
   *PointerInfo = HsaPointerInfo{};
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  const Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(Pointer));
+  const Allocation* a = find_object(m, reinterpret_cast<uint64_t>(Pointer));
   if (!a) {
     PointerInfo->Type = HSA_POINTER_UNKNOWN;
     return HSAKMT_STATUS_ERROR;
   }
   PointerInfo->Type = a->type;
   PointerInfo->Node = a->node;
+  // ROCm's thunk reports no flags for user memory; ours gives the
+  // registration's (CoarseGrain), which our runtime's pointer info uses.
   PointerInfo->MemFlags = a->flags;
   PointerInfo->CPUAddress = a->cpu;
-  PointerInfo->GPUAddress =
-      a->type == HSA_POINTER_ALLOCATED ? a->va : reinterpret_cast<uint64_t>(a->cpu);
-  PointerInfo->SizeInBytes = a->type == HSA_POINTER_ALLOCATED
-                                 ? a->size
-                                 : a->size - (reinterpret_cast<uint64_t>(a->cpu) - a->va);
+  if (a->type == HSA_POINTER_ALLOCATED) {
+    PointerInfo->GPUAddress = a->va;
+    PointerInfo->SizeInBytes = a->size;
+  } else {
+    // fmm_get_mem_info: the user's pointer and size; the GPU address keeps
+    // the pointer's offset within its page.
+    PointerInfo->GPUAddress = a->va + (reinterpret_cast<uint64_t>(a->cpu) & (kPage - 1));
+    PointerInfo->SizeInBytes = a->user_size;
+  }
   PointerInfo->NRegisteredNodes = static_cast<HSAuint32>(a->registered_nodes.size());
   PointerInfo->RegisteredNodes = a->registered_nodes.empty() ? nullptr : a->registered_nodes.data();
   PointerInfo->NMappedNodes = static_cast<HSAuint32>(a->mapped_nodes.size());
@@ -447,7 +633,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetMemoryUserData(const void* Pointer, 
   HSAKMT_CHECK_OPEN();
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  Allocation* a = find_containing(m, reinterpret_cast<uint64_t>(Pointer));
+  Allocation* a = find_object(m, reinterpret_cast<uint64_t>(Pointer));
   if (!a) return HSAKMT_STATUS_INVALID_PARAMETER;
   a->user_data = UserData;
   return HSAKMT_STATUS_SUCCESS;

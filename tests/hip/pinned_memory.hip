@@ -1,9 +1,10 @@
 // Pinned host memory used by kernels directly and by asynchronous copies:
 // hipHostMalloc (default and mapped/coherent flags) and hipHostRegister on
-// a plain malloc'd buffer, reached through hipHostGetDevicePointer; the
-// kernel's writes are read by the CPU without a copy, the CPU's writes by
-// the kernel. hipMemcpyAsync between pinned and device memory overlaps
-// nothing it must not: the results are compared with the CPU's.
+// a plain malloc'd buffer, reached through hipHostGetDevicePointer, then
+// unregistered and registered once more; the kernel's writes are read by
+// the CPU without a copy, the CPU's writes by the kernel. hipMemcpyAsync
+// between pinned and device memory overlaps nothing it must not: the
+// results are compared with the CPU's.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -83,9 +84,26 @@ void check_host_register() {
   launch(din, dout, nullptr);
   HIP_CHECK(hipDeviceSynchronize());
   check_out("hipHostRegister", in, out);
-  // No hipHostUnregister: see README.md (HIP 5.2 aborts in it when the
-  // device address of registered memory equals the host address). The
-  // buffers stay registered until the process ends.
+  // As with ROCm's thunk on a dGPU, registered memory has a device address
+  // of its own; HIP keys both addresses in one map and unregisters by the
+  // host pointer.
+  EXPECT_TRUE(din != in && dout != out, "hipHostGetDevicePointer returned the host address");
+  HIP_CHECK(hipHostUnregister(in));
+  HIP_CHECK(hipHostUnregister(out));
+  // Registered again, the same buffers work as before.
+  HIP_CHECK(hipHostRegister(in, bytes, hipHostRegisterDefault));
+  HIP_CHECK(hipHostRegister(out, bytes, hipHostRegisterMapped));
+  HIP_CHECK(hipHostGetDevicePointer(reinterpret_cast<void**>(&din), in, 0));
+  HIP_CHECK(hipHostGetDevicePointer(reinterpret_cast<void**>(&dout), out, 0));
+  fill(in, 22);
+  std::memset(out, 0, bytes);
+  launch(din, dout, nullptr);
+  HIP_CHECK(hipDeviceSynchronize());
+  check_out("hipHostRegister again", in, out);
+  HIP_CHECK(hipHostUnregister(in));
+  HIP_CHECK(hipHostUnregister(out));
+  std::free(raw_in);
+  std::free(raw_out);
 }
 
 // Pinned -> device -> kernel -> device -> pinned, all queued on one stream

@@ -1,6 +1,7 @@
 // AQL dispatches through the thunk: clang-14 gfx900 kernels on the virtual
-// GPU, completion signals with KFD events, two queues at once, a faulting
-// kernel that errors only its own queue, and destroying a busy queue.
+// GPU, completion signals with KFD events, registered user memory through
+// its GPU address, two queues at once, a faulting kernel that errors only
+// its own queue, and destroying a busy queue.
 #include <string>
 #include <thread>
 #include <vector>
@@ -83,6 +84,39 @@ TEST_F(DispatchTest, ResultLandsInVram) {
   ASSERT_TRUE(done.wait_zero(20000));
   for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(static_cast<float*>(c)[i], 6.0f * i);
   EXPECT_EQ(hsaKmtFreeMemory(c, 4096), HSAKMT_STATUS_SUCCESS);
+  hsakmt_test::free_system(a, n * 4);
+}
+
+// Registered user memory is reached through the GPU address the map
+// returned (ROCm's thunk on a dGPU): the kernel's writes there land in the
+// user's own pages.
+TEST_F(DispatchTest, RegisteredUserMemoryThroughItsGpuAddress) {
+  AqlQueue q(gpu());
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  const uint32_t n = 1000;
+  std::vector<float> user(n + 8, -1.0f);
+  float* c = user.data() + 3;  // not page aligned
+  ASSERT_EQ(hsaKmtRegisterMemory(c, n * 4), HSAKMT_STATUS_SUCCESS);
+  HSAuint64 c_gpu = 0;
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(c, n * 4, &c_gpu), HSAKMT_STATUS_SUCCESS);
+  ASSERT_NE(c_gpu, reinterpret_cast<uintptr_t>(c));
+  float* a = hsakmt_test::alloc_array<float>(n);
+  ASSERT_NE(a, nullptr);
+  for (uint32_t i = 0; i < n; ++i) a[i] = static_cast<float>(i) + 0.25f;
+  Kernargs args;
+  args.ptr(a).ptr(a).add(c_gpu).add(n);
+  Signal done;
+  const uint32_t grid[3] = {n, 1, 1};
+  const uint16_t group[3] = {64, 1, 1};
+  auto pkt = AqlQueue::dispatch(vector_add_.kernel_object("vector_add"), grid, group, 1,
+                                args.place(), done.address());
+  q.submit(&pkt);
+  ASSERT_TRUE(done.wait_zero(20000));
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], 2 * a[i]) << "element " << i;
+  EXPECT_EQ(user[2], -1.0f) << "nothing before the range";
+  EXPECT_EQ(user[n + 3], -1.0f) << "nothing after the range";
+  EXPECT_EQ(hsaKmtUnmapMemoryToGPU(c), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtDeregisterMemory(c), HSAKMT_STATUS_SUCCESS);
   hsakmt_test::free_system(a, n * 4);
 }
 

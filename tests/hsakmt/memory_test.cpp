@@ -26,9 +26,9 @@ TEST_F(MemoryTest, SystemMemoryIsHostVisibleAndMapsToTheGpu) {
   std::memset(p, 0x5a, 4 * kPage);  // the CPU can write all of it
   EXPECT_EQ(static_cast<uint8_t*>(p)[4 * kPage - 1], 0x5a);
 
-  HSAuint64 gpu_va = 0;
+  HSAuint64 gpu_va = 1;
   ASSERT_EQ(hsaKmtMapMemoryToGPU(p, 4 * kPage, &gpu_va), HSAKMT_STATUS_SUCCESS);
-  EXPECT_EQ(gpu_va, reinterpret_cast<uintptr_t>(p)) << "GPU VA = CPU VA";
+  EXPECT_EQ(gpu_va, 0u) << "GPU VA = CPU VA: no alternate address (ROCm's thunk clears it)";
 
   HsaPointerInfo info{};
   // HsaPointerInfo is packed (4-byte alignment): 64-bit fields are copied
@@ -117,7 +117,31 @@ TEST_F(MemoryTest, FixedAddressReusesAFreedRange) {
   EXPECT_EQ(hsaKmtFreeMemory(q, 8 * kPage), HSAKMT_STATUS_SUCCESS);
 }
 
-TEST_F(MemoryTest, RegisteredUserMemoryKeepsItsAddress) {
+// HSA_RESERVE_SVM=1 (ROCm's thunk: a reserved SVM range from the GPUVM
+// aperture's base) puts the first allocations low; without it mmap
+// places the range, far above 4 GiB on x86-64.
+TEST(ReservedSvmTest, ReservationStartsAtTheGpuvmBase) {
+  auto first_allocation = [] {
+    EXPECT_EQ(hsaKmtOpenKFD(), HSAKMT_STATUS_SUCCESS);
+    void* p = nullptr;
+    EXPECT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+    EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_SUCCESS);
+    EXPECT_EQ(hsaKmtCloseKFD(), HSAKMT_STATUS_SUCCESS);
+    return reinterpret_cast<uintptr_t>(p);
+  };
+  setenv("HSA_RESERVE_SVM", "1", 1);
+  const uintptr_t reserved = first_allocation();
+  unsetenv("HSA_RESERVE_SVM");
+  const uintptr_t chosen = first_allocation();
+  EXPECT_NE(reserved, 0u);
+  EXPECT_LT(reserved, uintptr_t{1} << 32);
+  EXPECT_GT(chosen, uintptr_t{1} << 32);
+}
+
+// As ROCm's thunk on a dGPU (fmm_register_user_memory, fmm_get_mem_info):
+// the user's pages get a GPU VA of their own with the same page offset,
+// returned by the map and by pointer queries through either address.
+TEST_F(MemoryTest, RegisteredUserMemoryGetsItsOwnGpuAddress) {
   const size_t bytes = 3 * kPage;
   auto* user = static_cast<uint8_t*>(std::aligned_alloc(kPage, bytes));
   ASSERT_NE(user, nullptr);
@@ -125,17 +149,41 @@ TEST_F(MemoryTest, RegisteredUserMemoryKeepsItsAddress) {
   ASSERT_EQ(hsaKmtRegisterMemory(p, bytes - 128), HSAKMT_STATUS_SUCCESS);
   HSAuint64 gpu_va = 0;
   ASSERT_EQ(hsaKmtMapMemoryToGPU(p, bytes - 128, &gpu_va), HSAKMT_STATUS_SUCCESS);
-  EXPECT_EQ(gpu_va, reinterpret_cast<uintptr_t>(p));
+  EXPECT_NE(gpu_va, reinterpret_cast<uintptr_t>(p));
+  EXPECT_EQ(gpu_va % kPage, 64u) << "the page offset is kept";
   HsaPointerInfo info{};
   ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
   EXPECT_EQ(static_cast<void*>(info.CPUAddress), p);
+  EXPECT_EQ(static_cast<HSAuint64>(info.GPUAddress), gpu_va);
+  EXPECT_EQ(static_cast<HSAuint64>(info.SizeInBytes), bytes - 128) << "the size registered";
+  ASSERT_EQ(info.NMappedNodes, 1u);
+  EXPECT_EQ(info.MappedNodes[0], gpu());
   EXPECT_EQ(hsaKmtSetMemoryUserData(p, &info), HSAKMT_STATUS_SUCCESS);
-  ASSERT_EQ(hsaKmtQueryPointerInfo(p + 10, &info), HSAKMT_STATUS_SUCCESS);
-  EXPECT_EQ(static_cast<void*>(info.UserData), &info);
+  // The GPU address finds the same registration.
+  HsaPointerInfo by_gpu{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(reinterpret_cast<void*>(gpu_va + 10), &by_gpu),
+            HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(static_cast<void*>(by_gpu.CPUAddress), p);
+  EXPECT_EQ(static_cast<void*>(by_gpu.UserData), &info);
 
-  EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_SUCCESS) << "deregister unmaps";
+  // Maps are counted: the range stays mapped until the last unmap.
+  HSAuint64 again = 0;
+  HSAuint32 node = gpu();
+  ASSERT_EQ(hsaKmtMapMemoryToGPUNodes(p, bytes - 128, &again, HsaMemMapFlags{}, 1, &node),
+            HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(again, gpu_va);
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NMappedNodes, 1u);
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NMappedNodes, 0u);
+
+  EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  EXPECT_EQ(hsaKmtQueryPointerInfo(reinterpret_cast<void*>(gpu_va), &info), HSAKMT_STATUS_ERROR)
+      << "the GPU address goes with the registration";
   std::free(user);
 }
 

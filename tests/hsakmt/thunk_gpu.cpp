@@ -48,8 +48,11 @@ void free_system(void* p, size_t bytes) {
 
 bool GpuCodeObject::load(const std::string& path, std::string* error) {
   if (!co_.load(path, error)) return false;
+  // Registered user memory has a GPU address of its own (as with ROCm's
+  // thunk on a dGPU): the GPU finds the image at gpu_va_, not at image().
   if (hsaKmtRegisterMemory(co_.image(), co_.image_size()) != HSAKMT_STATUS_SUCCESS ||
-      hsaKmtMapMemoryToGPU(co_.image(), co_.image_size(), nullptr) != HSAKMT_STATUS_SUCCESS) {
+      hsaKmtMapMemoryToGPU(co_.image(), co_.image_size(), &gpu_va_) != HSAKMT_STATUS_SUCCESS ||
+      gpu_va_ == 0) {
     *error = "cannot register " + path + " with the GPU";
     return false;
   }
@@ -64,7 +67,9 @@ GpuCodeObject::~GpuCodeObject() {
 }
 
 uint64_t GpuCodeObject::kernel_object(const std::string& name) const {
-  return reinterpret_cast<uintptr_t>(co_.descriptor(name));
+  const auto* d = reinterpret_cast<const uint8_t*>(co_.descriptor(name));
+  if (!d) return 0;
+  return gpu_va_ + static_cast<uint64_t>(d - static_cast<const uint8_t*>(co_.image()));
 }
 
 Signal::Signal(bool with_event, int64_t initial) : with_event_(with_event) {
@@ -203,8 +208,15 @@ fw_aql_kernel_dispatch_packet AqlQueue::dispatch(uint64_t kernel_object, const u
   p.kernel_object = kernel_object;
   p.kernarg_address = reinterpret_cast<uintptr_t>(kernargs);
   p.completion_signal = signal;
-  // Segment sizes come from the kernel descriptor.
-  const auto* kd = reinterpret_cast<const fw_kernel_descriptor*>(kernel_object);
+  // Segment sizes come from the kernel descriptor, read where the host
+  // sees it: registered memory's GPU address is not a host address.
+  uint64_t host = kernel_object;
+  HsaPointerInfo info{};
+  if (hsaKmtQueryPointerInfo(reinterpret_cast<void*>(kernel_object), &info) ==
+          HSAKMT_STATUS_SUCCESS &&
+      info.Type == HSA_POINTER_REGISTERED_USER)
+    host = reinterpret_cast<uintptr_t>(info.CPUAddress) + (kernel_object - info.GPUAddress);
+  const auto* kd = reinterpret_cast<const fw_kernel_descriptor*>(host);
   p.group_segment_size = kd->group_segment_fixed_size;
   p.private_segment_size = kd->private_segment_fixed_size;
   return p;

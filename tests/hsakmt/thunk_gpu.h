@@ -33,17 +33,23 @@ T* alloc_array(size_t n) {
   return static_cast<T*>(alloc_system((n * sizeof(T) + 4095) & ~size_t{4095}));
 }
 
-// A code object made visible to the GPUs at its host address.
+// A code object registered with the thunk and mapped to the GPUs at the
+// GPU address the thunk gives it.
 class GpuCodeObject {
  public:
   bool load(const std::string& path, std::string* error);
   ~GpuCodeObject();
-  // The kernel descriptor's address, or 0.
+  // The kernel descriptor's GPU address, or 0.
   uint64_t kernel_object(const std::string& name) const;
+  // The same descriptor where the host reads it, or nullptr.
+  const fw_kernel_descriptor* descriptor(const std::string& name) const {
+    return co_.descriptor(name);
+  }
 
  private:
   gcn::test::CodeObject co_;
   bool registered_ = false;
+  HSAuint64 gpu_va_ = 0;  // where the GPU sees co_.image()
 };
 
 // A completion signal in system memory. With an event, its mailbox is the

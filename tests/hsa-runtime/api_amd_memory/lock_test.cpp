@@ -1,6 +1,7 @@
 // hsa_amd_memory_lock, _lock_to_pool and _unlock on malloc'd memory: the
 // thunk's pointer info says the range is pinned and mapped to the GPUs
-// asked for, and data written through the agent pointer is the host's.
+// asked for, and data the GPU writes through the agent pointer (the
+// range's own GPU address, as on a dGPU with ROCm's thunk) is the host's.
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -36,15 +37,31 @@ TEST_F(ApiLockTest, LockPinsAndMapsToEveryGpu) {
   EXPECT_EQ(t.type, HSA_POINTER_REGISTERED_USER);
   EXPECT_EQ(t.mapped, gpu_nodes_);
   EXPECT_TRUE(t.coarse);  // hsa_amd_memory_lock pins as coarse-grained memory
-  // The agent pointer is where the GPU sees the host's pages (here the same
-  // address) and the thunk agrees.
+  // The agent pointer is where the GPU sees the host's pages (an address
+  // of its own) and the thunk agrees.
   EXPECT_EQ(reinterpret_cast<uint64_t>(agent_ptr), t.gpu);
-  EXPECT_EQ(agent_ptr, static_cast<void*>(host_));
-  // Written through the agent's address, read through the host's.
+  EXPECT_NE(agent_ptr, static_cast<void*>(host_));
+  EXPECT_EQ(t.cpu, static_cast<void*>(host_));
+  // Written by the GPU through the agent's address, read through the host's.
   const char msg[] = "pinned for the GPU";
-  ASSERT_EQ(hsa_memory_copy(static_cast<char*>(agent_ptr) + 4096, msg, sizeof msg),
+  void* src = nullptr;
+  ASSERT_EQ(hsa_amd_memory_pool_allocate(system_, 4096, 0, &src), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_amd_agents_allow_access(1, &gpu_, nullptr, src), HSA_STATUS_SUCCESS);
+  std::memcpy(src, msg, sizeof msg);
+  hsa_signal_t done{};
+  ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_amd_memory_async_copy(static_cast<char*>(agent_ptr) + 4096, gpu_, src, cpu_,
+                                      sizeof msg, 0, nullptr, done),
             HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, UINT64_MAX,
+                                      HSA_WAIT_STATE_BLOCKED),
+            0);
   EXPECT_STREQ(host_ + 4096, msg);
+  // The host address is not the GPU's: a copy through it is refused.
+  EXPECT_EQ(hsa_amd_memory_async_copy(host_ + 4096, gpu_, src, cpu_, sizeof msg, 0, nullptr, done),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  hsa_signal_destroy(done);
+  hsa_amd_memory_pool_free(src);
   ASSERT_EQ(hsa_amd_memory_unlock(host_), HSA_STATUS_SUCCESS);
   EXPECT_EQ(thunk_pointer(host_).type, HSA_POINTER_UNKNOWN);
   EXPECT_STREQ(host_ + 4096, msg);  // the data is the user's, untouched
@@ -55,8 +72,10 @@ TEST_F(ApiLockTest, UnalignedRangeAndChosenAgents) {
   char* p = host_ + 100;
   void* agent_ptr = nullptr;
   ASSERT_EQ(hsa_amd_memory_lock(p, 5000, &gpu_, 1, &agent_ptr), HSA_STATUS_SUCCESS);
-  EXPECT_EQ(agent_ptr, static_cast<void*>(p));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(agent_ptr) % 4096, 100u) << "the page offset is kept";
   const auto t = thunk_pointer(p + 4999);
+  EXPECT_EQ(t.gpu, reinterpret_cast<uintptr_t>(agent_ptr));
+  EXPECT_EQ(t.size, 5000u);
   EXPECT_EQ(t.type, HSA_POINTER_REGISTERED_USER);
   EXPECT_EQ(t.mapped, std::vector<uint32_t>{amd_memory_test::node_of(gpu_)});
   EXPECT_EQ(t.cpu, static_cast<void*>(p));
@@ -102,7 +121,7 @@ TEST_F(ApiLockTest, LockToPoolTakesThePoolsGranularity) {
   void* agent_ptr = nullptr;
   ASSERT_EQ(hsa_amd_memory_lock_to_pool(host_, kBytes, &gpu_, 1, system_, 0, &agent_ptr),
             HSA_STATUS_SUCCESS);
-  EXPECT_EQ(agent_ptr, static_cast<void*>(host_));
+  EXPECT_EQ(reinterpret_cast<uint64_t>(agent_ptr), thunk_pointer(host_).gpu);
   const auto t = thunk_pointer(host_);
   EXPECT_EQ(t.type, HSA_POINTER_REGISTERED_USER);
   EXPECT_FALSE(t.coarse);  // the system pool is fine-grained

@@ -31,8 +31,7 @@ class ApiQueueScratch : public ApiQueueTest {
     ASSERT_TRUE(code_.load(kernel_path("private_array"), &error)) << error;
     kernel_ = code_.kernel_object("private_array");
     ASSERT_NE(kernel_, 0u);
-    private_bytes_ =
-        reinterpret_cast<const fw_kernel_descriptor*>(kernel_)->private_segment_fixed_size;
+    private_bytes_ = code_.descriptor("private_array")->private_segment_fixed_size;
     ASSERT_GT(private_bytes_, 1024u) << "private_array keeps 256 uints in scratch";
     error_calls = 0;
     ASSERT_EQ(hsa_queue_create(gpu_, 64, HSA_QUEUE_TYPE_MULTI, count_error, nullptr, UINT32_MAX,
