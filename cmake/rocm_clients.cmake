@@ -26,6 +26,21 @@ if(SANITIZE MATCHES "address")
   list(APPEND ROCM_CLIENT_ENV "LD_PRELOAD=${ASAN_RUNTIME}" "ASAN_OPTIONS=detect_leaks=0")
 endif()
 
+# ROCM_CLIENT_ENV on the tests gtest_discover_tests(TARGET) found. Its
+# PROPERTIES cannot carry a list: CMake 3.25 writes each element as its own
+# argument of set_tests_properties, so only the first variable would reach
+# the test (escaped semicolons do not survive either). A CTest include file
+# listed after gtest's own sets the whole list on ${TARGET}_TESTS instead.
+function(rocm_client_gtest_env target)
+  set(file ${CMAKE_CURRENT_BINARY_DIR}/${target}_rocm_client_env.cmake)
+  file(GENERATE OUTPUT ${file}
+       CONTENT "if(DEFINED ${target}_TESTS)
+  set_tests_properties(\${${target}_TESTS} PROPERTIES ENVIRONMENT [==[${ROCM_CLIENT_ENV}]==])
+endif()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${file})
+endfunction()
+
 # An executable linked with Debian's ROCr (headers from libhsa-runtime-dev)
 # instead of ours.
 function(add_rocr_client_executable target)

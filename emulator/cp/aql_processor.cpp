@@ -105,6 +105,11 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
           break;
         }
         DispatchRequest req;
+        // No CU enabled: the dispatch waits (the queue hangs, as on gfx9).
+        if (!dispatch_cus(q, req.cu_enable)) {
+          step = Step::kBlocked;
+          break;
+        }
         step = queue_scratch(q, mem, k->private_segment_size, where, &req.scratch);
         if (step != Step::kDone) break;
         req.packet_va = va;

@@ -57,6 +57,7 @@ int CommandProcessor::map_queue(const QueueDescriptor& d) {
   if (d.type == QueueDescriptor::Type::kPm4 && d.ring_bytes && d.ring_bytes < 8) return -1;
   auto q = std::make_shared<cp::Queue>();
   q->desc = d;
+  for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se) q->cu_enable[se].store(d.cu_enable[se]);
   q->state = d.active ? QueueState::kActive : QueueState::kInactive;
   // Resume from the read pointer the descriptor's memory holds (0 for a
   // fresh queue). AQL: 64-bit read_dispatch_id; PM4: a 32-bit dword
@@ -91,6 +92,28 @@ CommandProcessor::Impl::TrapHandler CommandProcessor::Impl::trap_handler(uint32_
 bool CommandProcessor::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
   if (ring_bytes && (!power_of_two(ring_bytes) || ring_bytes < FW_AQL_PACKET_SIZE)) return false;
   return impl_->update(id, ring_va, ring_bytes, active);
+}
+
+bool CommandProcessor::set_queue_cu_mask(int id, const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    auto it = impl_->queues.find(id);
+    if (it == impl_->queues.end()) return false;
+    cp::Queue& q = *it->second;
+    for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se)
+      q.cu_enable[se].store(cu_enable[se], std::memory_order_relaxed);
+    impl_->kicked = true;
+  }
+  impl_->kicks.fetch_add(1, std::memory_order_relaxed);
+  impl_->wake_cv.notify_all();
+  return true;
+}
+
+bool CommandProcessor::Impl::dispatch_cus(const cp::Queue& q,
+                                          uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) const {
+  for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se)
+    cu_enable[se] = q.cu_enable[se].load(std::memory_order_relaxed);
+  return engine.any_cu_enabled(cu_enable);
 }
 
 void CommandProcessor::unmap_queue(int id) {

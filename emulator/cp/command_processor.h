@@ -9,6 +9,7 @@
 #include <functional>
 #include <string>
 
+#include "gfx9_cu_placement.h"
 #include "ih_entry.h"
 
 namespace gcn {
@@ -38,6 +39,11 @@ struct QueueDescriptor {
   // DOORBELL_OFFSET): what s_sendmsg(MSG_GET_DOORBELL) returns to a wave.
   uint32_t doorbell_id = 0;
   bool active = true;  // false: mapped but not processed (percentage 0)
+  // COMPUTE_STATIC_THREAD_MGMT_SE0..3: the CUs of each shader engine the
+  // queue's workgroups may run on (gfx9_cu_placement.h); all by default.
+  uint32_t cu_enable[FW_GFX9_MAX_SE] = {
+      FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS,
+      FW_STATIC_THREAD_MGMT_ALL_CUS};
 };
 
 enum class QueueState {
@@ -62,6 +68,11 @@ class CommandProcessor {
   int map_queue(const QueueDescriptor& q);
   // UPDATE_QUEUE: new ring and active state. False for an unknown id.
   bool update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active);
+  // A new MQD CU mask (the KFD's SET_CU_MASK): dispatches the queue starts
+  // from now on use these COMPUTE_STATIC_THREAD_MGMT_SE0..3. While they
+  // enable no CU the queue waits at its next dispatch, as gfx9 does. False
+  // for an unknown id.
+  bool set_queue_cu_mask(int id, const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]);
   // Unmaps a queue. Safe with work in flight: a running dispatch of this
   // queue is cancelled and the call returns once the CP no longer touches
   // the queue's memory (called from the interrupt handler, it returns at

@@ -48,6 +48,9 @@ struct Queue {
   uint64_t new_ring_va = 0, new_ring_bytes = 0;
   // Set by unmap_queue to stop a dispatch of this queue that is running.
   std::atomic<bool> cancel{false};
+  // COMPUTE_STATIC_THREAD_MGMT_SE0..3 as set_queue_cu_mask last wrote them
+  // (desc.cu_enable at map time); read when a dispatch starts.
+  std::atomic<uint32_t> cu_enable[FW_GFX9_MAX_SE] = {};
 
   // The CP thread's own progress (only it touches these).
   // A queue found empty (nothing to run, nothing waited on) is not looked at
@@ -149,6 +152,10 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   // After a dispatch that used a single-use grant: kBlocked until the
   // runtime took the scratch back.
   cp::Step reclaim_scratch(cp::Queue& q, cp::GpuMemory& mem, const std::string& where);
+
+  // The queue's CU enables for a dispatch it starts now: false (nothing
+  // copied) while they enable no CU of the GPU, so the dispatch waits.
+  bool dispatch_cus(const cp::Queue& q, uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) const;
 
   // Signals and interrupts (signals.cpp).
   // Decrements an amd_signal_t and notifies its event; false if it is not

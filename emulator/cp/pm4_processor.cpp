@@ -356,6 +356,8 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
                                                  const cp::Pm4Packet& p) {
   const uint32_t* r = q.sh_regs;
   RegisterDispatch req;
+  // No CU enabled: the dispatch waits (the queue hangs, as on gfx9).
+  if (!dispatch_cus(q, req.cu_enable)) return Step::kBlocked;
   req.code_entry = (static_cast<uint64_t>(r[FW_SH_COMPUTE_PGM_HI]) << 32 | r[FW_SH_COMPUTE_PGM_LO])
                    << 8;
   req.rsrc1 = r[FW_SH_COMPUTE_PGM_RSRC1];

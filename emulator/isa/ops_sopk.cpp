@@ -78,12 +78,15 @@ uint32_t read_hwreg(const Wave& w, unsigned id) {
     case kHwRegTrapsts:
       return w.trapsts;
     case kHwRegHwId: {
-      // HW_ID: WAVE_ID[3:0], SIMD_ID[5:4], CU_ID[11:8], TG_ID[19:16]. The
-      // virtual GPU has no physical placement, so derive a stable, plausible
-      // one from the wave's position in its workgroup.
-      const uint32_t slot = w.wave_in_group;
-      const uint32_t tg = w.wg ? w.wg->id[0] : 0;
-      return ((slot >> 2) & 15) | (slot & 3) << 4 | (tg & 15) << 8 | (tg & 15) << 16;
+      // SE, SH and CU: where the shader engine placed the workgroup (on a
+      // CU the queue's CU mask enables). The group's waves go to the CU's
+      // four SIMDs in turn, each in the next free wave slot.
+      const uint32_t i = w.wave_in_group;
+      const CuPlace place = w.wg ? w.wg->place : CuPlace{};
+      const uint32_t tg = w.wg ? w.wg->slot : 0;
+      return FW_FIELD_PREP(FW_HW_ID_WAVE_ID, i / 4) | FW_FIELD_PREP(FW_HW_ID_SIMD_ID, i % 4) |
+             FW_FIELD_PREP(FW_HW_ID_CU_ID, place.cu) | FW_FIELD_PREP(FW_HW_ID_SH_ID, place.sh) |
+             FW_FIELD_PREP(FW_HW_ID_SE_ID, place.se) | FW_FIELD_PREP(FW_HW_ID_TG_ID, tg);
     }
     case kHwRegGprAlloc: {
       // VGPR_SIZE[13:8] in granules of 4 minus 1; SGPR_SIZE[27:24] in

@@ -21,7 +21,7 @@ class VirtualGpu {
  public:
   VirtualGpu(const VirtualGpuConfig& config, CommandProcessor::InterruptHandler irq)
       : config_(config),
-        engine_(memory_, config.host_threads),
+        engine_(memory_, config.host_threads, config.compute_units),
         cp_(memory_, engine_, irq),
         sdma_(memory_, irq) {}
 

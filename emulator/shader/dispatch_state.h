@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cu_layout.h"
 #include "wave.h"
 
 namespace gcn {
@@ -57,6 +58,8 @@ struct DispatchState {
 struct Workgroup {
   uint32_t id[3] = {0, 0, 0};
   uint32_t size[3] = {1, 1, 1};  // this group's actual extent (partial at edges)
+  CuPlace place;                 // the CU it runs on (HW_ID)
+  uint32_t slot = 0;             // its workgroup slot on that CU (HW_ID.TG_ID)
   std::vector<uint8_t> lds;      // group segment
 };
 

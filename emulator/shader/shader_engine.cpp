@@ -54,6 +54,9 @@ struct ShaderEngine::Job {
   uint32_t waves_per_group = 1;
   uint64_t total_groups = 0;
   std::atomic<uint64_t> next_group{0};
+  // The CUs the queue enables, in dealing order: group g runs on
+  // cus[g % size] (round robin, as the workload manager spreads groups).
+  std::vector<CuPlace> cus;
   // Host threads that take workgroups: fewer than the pool when the
   // scratch ring has too few slots for every thread's group.
   unsigned active_threads = 1;
@@ -69,7 +72,8 @@ struct ShaderEngine::Job {
   std::string halt_text;  // under error_mu: the first wave that halted
 };
 
-ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads) : memory_(memory) {
+ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads, unsigned compute_units)
+    : memory_(memory), compute_units_(std::clamp(compute_units, 1u, kMaxComputeUnits)) {
   if (threads == 0) threads = default_threads();
   for (unsigned i = 1; i < threads; ++i) workers_.emplace_back(&ShaderEngine::worker_main, this, i);
 }
@@ -156,6 +160,8 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     wg.id[2] = static_cast<uint32_t>(g / (static_cast<uint64_t>(d.wg_count[0]) * d.wg_count[1]));
     for (int k = 0; k < 3; ++k)
       wg.size[k] = std::min(d.wg_size[k], d.grid[k] - wg.id[k] * d.wg_size[k]);
+    wg.place = job.cus[g % job.cus.size()];
+    wg.slot = static_cast<uint32_t>(g / job.cus.size());
     wg.lds.assign(d.lds_bytes, 0);
     const uint32_t items = wg.size[0] * wg.size[1] * wg.size[2];
     const unsigned nwaves = (items + kWaveSize - 1) / kWaveSize;
@@ -305,6 +311,8 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
   job->waves_per_group = (group_items + kWaveSize - 1) / kWaveSize;
   job->total_groups = groups;
+  job->cus = enabled_cus(compute_units_, req.cu_enable);
+  if (job->cus.empty()) return fail("the queue's CU mask enables no compute unit");
 
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
@@ -349,6 +357,8 @@ DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
   d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
   job->waves_per_group = static_cast<uint32_t>((group_items + kWaveSize - 1) / kWaveSize);
   job->total_groups = groups;
+  job->cus = enabled_cus(compute_units_, req.cu_enable);
+  if (job->cus.empty()) return fail("the queue's CU mask enables no compute unit");
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
   d.trap_handler = req.trap_handler;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "aql_packet.h"
+#include "cu_layout.h"
 #include "dispatch_state.h"
 #include "memory/address_space.h"
 
@@ -52,6 +53,11 @@ struct DispatchRequest {
   uint64_t trap_handler = 0;
   uint64_t trap_memory = 0;
   uint32_t doorbell_id = 0;
+  // The queue's COMPUTE_STATIC_THREAD_MGMT_SE0..3: the CUs its workgroups
+  // may run on (every CU by default, as an MQD starts).
+  uint32_t cu_enable[FW_GFX9_MAX_SE] = {
+      FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS,
+      FW_STATIC_THREAD_MGMT_ALL_CUS};
 };
 
 // A launch from the COMPUTE_* registers, as PM4 SET_SH_REG + DISPATCH_DIRECT
@@ -72,6 +78,9 @@ struct RegisterDispatch {
   uint64_t trap_handler = 0;                     // as DispatchRequest's
   uint64_t trap_memory = 0;
   uint32_t doorbell_id = 0;
+  uint32_t cu_enable[FW_GFX9_MAX_SE] = {
+      FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS,
+      FW_STATIC_THREAD_MGMT_ALL_CUS};
 };
 
 struct DispatchResult {
@@ -90,13 +99,21 @@ struct DispatchResult {
 
 class ShaderEngine {
  public:
-  // threads = 0: one per host core (or $GCN_EMU_THREADS).
-  explicit ShaderEngine(AddressSpace& memory, unsigned threads = 0);
+  // threads = 0: one per host core (or $GCN_EMU_THREADS). compute_units:
+  // the CUs of the chip (cu_layout.h places them).
+  explicit ShaderEngine(AddressSpace& memory, unsigned threads = 0,
+                        unsigned compute_units = kMaxComputeUnits);
   ~ShaderEngine();
   ShaderEngine(const ShaderEngine&) = delete;
   ShaderEngine& operator=(const ShaderEngine&) = delete;
 
   unsigned threads() const { return static_cast<unsigned>(workers_.size()) + 1; }
+  unsigned compute_units() const { return compute_units_; }
+  // Whether a queue with these CU enables can launch a workgroup at all
+  // (false: its dispatches wait, as the SPI finds no CU to use).
+  bool any_cu_enabled(const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) const {
+    return !enabled_cus(compute_units_, cu_enable).empty();
+  }
 
   // Runs the dispatch to completion (blocking). One dispatch at a time: the
   // command processor's thread is the only caller.
@@ -110,6 +127,7 @@ class ShaderEngine {
   DispatchResult run(std::unique_ptr<Job> job, const ScratchRing& ring);
 
   AddressSpace& memory_;
+  unsigned compute_units_;
   std::vector<std::thread> workers_;
   std::mutex mu_;
   std::condition_variable start_cv_, done_cv_;

@@ -194,6 +194,11 @@ TEST_F(QueueTest, UpdateCuMaskAndWaveState) {
   u.queue_percentage = 200;
   EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EINVAL);
   u.queue_percentage = 100;
+  u.queue_priority = 15;  // KFD_MAX_QUEUE_PRIORITY
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), 0);
+  u.queue_priority = 16;
+  EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EINVAL);
+  u.queue_priority = 0;
   u.queue_id = 999;
   EXPECT_EQ(io(AMDKFD_IOC_UPDATE_QUEUE, &u), -EFAULT);  // unknown queue, as pqm says
 
@@ -203,6 +208,11 @@ TEST_F(QueueTest, UpdateCuMaskAndWaveState) {
   m.num_cu_mask = 64;
   m.cu_mask_ptr = reinterpret_cast<uintptr_t>(mask);
   EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), 0);
+  // No CU enabled: accepted, as the KFD does (the queue then waits).
+  uint32_t none[2] = {0, 0};
+  m.cu_mask_ptr = reinterpret_cast<uintptr_t>(none);
+  EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), 0);
+  m.cu_mask_ptr = reinterpret_cast<uintptr_t>(mask);
   m.num_cu_mask = 33;
   EXPECT_EQ(io(AMDKFD_IOC_SET_CU_MASK, &m), -EINVAL);
   m.num_cu_mask = 0;

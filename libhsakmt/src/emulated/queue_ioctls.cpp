@@ -4,12 +4,14 @@
 // 64-bit doorbell slot in the process's doorbell slice of that GPU; an SDMA
 // queue goes to the SDMA engines (sdma_queues.cpp). Checks and errnos
 // follow kfd_chardev.c and the process queue manager.
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 
 #include "amd_queue.h"
 #include "emulated/kfd_process.h"
 #include "emulated/sdma_queues.h"
+#include "gfx9_cu_placement.h"
 
 namespace hsakmt::emu {
 namespace {
@@ -64,6 +66,31 @@ int lowest_free(const std::vector<bool>& used) {
   for (size_t i = 0; i < used.size(); ++i)
     if (!used[i]) return static_cast<int>(i);
   return -1;
+}
+
+// mqd_symmetrically_map_cu_mask on gfx9: user bit i names the i-th active
+// CU counted across SEs first, then across a SE's shader arrays, then up
+// the CU index, so a mask of n bits spreads over every SE. Bits past the
+// GPU's active CU count are ignored; the result is the MQD's
+// COMPUTE_STATIC_THREAD_MGMT_SE0..3 (SH0 in bits 15:0, SH1 in 31:16).
+void map_cu_mask(const gcn::ShaderEngine& engine, const std::vector<uint32_t>& user,
+                 uint32_t (&se_mask)[FW_GFX9_MAX_SE]) {
+  const unsigned cus = engine.compute_units();
+  unsigned per_sh[FW_GFX9_MAX_SE][FW_GFX9_MAX_SH_PER_SE] = {};
+  for (unsigned se = 0; se < gcn::kShaderEngines; ++se)
+    for (unsigned sh = 0; sh < gcn::kShaderArraysPerEngine; ++sh)
+      per_sh[se][sh] =
+          static_cast<unsigned>(__builtin_popcount(gcn::active_cu_bitmap(cus, se, sh)));
+  const size_t count = std::min<size_t>(user.size() * 32, cus);
+  for (uint32_t& m : se_mask) m = 0;
+  size_t i = 0;
+  for (unsigned cu = 0; cu < FW_GFX9_MAX_CU_PER_SH && i < count; ++cu)
+    for (unsigned sh = 0; sh < gcn::kShaderArraysPerEngine && i < count; ++sh)
+      for (unsigned se = 0; se < gcn::kShaderEngines && i < count; ++se) {
+        if (per_sh[se][sh] <= cu) continue;
+        if (user[i / 32] >> (i % 32) & 1) se_mask[se] |= 1u << (cu + sh * FW_GFX9_MAX_CU_PER_SH);
+        ++i;
+      }
 }
 
 Queue* find_queue(Process& p, uint32_t id) {
@@ -177,10 +204,15 @@ int ioctl_set_cu_mask(Process& p, void* args) {
   std::lock_guard<std::mutex> lock(p.mu);
   Queue* q = find_queue(p, a->queue_id);
   if (!q) return -EFAULT;
-  // Recorded: the shader engine schedules workgroups on every host thread,
-  // so a CU mask cannot restrict it.
   q->cu_mask.assign(words, words + bits / 32);
-  return 0;
+  // An SDMA queue's MQD has no CU mask: accepted without effect, as the
+  // KFD's SDMA MQD manager ignores it. A mask that leaves no CU enabled is
+  // accepted too (the KFD does not check): the queue then hangs at its next
+  // dispatch until another mask enables some.
+  if (q->sdma_id >= 0) return 0;
+  uint32_t se_mask[FW_GFX9_MAX_SE];
+  map_cu_mask(q->dev->gpu->engine(), q->cu_mask, se_mask);
+  return q->dev->gpu->cp().set_queue_cu_mask(q->cp_id, se_mask) ? 0 : -EFAULT;
 }
 
 int ioctl_get_queue_wave_state(Process& p, void* args) {
