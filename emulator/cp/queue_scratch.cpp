@@ -25,38 +25,22 @@ namespace {
 
 using cp::Step;
 
-// amd_queue_t's scratch fields, from compute_tmpring_size to
-// queue_properties (one cache line the runtime rewrites as a whole).
-struct QueueScratchFields {
-  uint32_t tmpring = 0;
-  uint32_t descriptor[4] = {};
-  uint64_t base = 0;
-  uint64_t bytes = 0;
-  uint32_t lane_bytes = 0;
-  uint32_t properties = 0;
-};
-
-bool read_fields(cp::GpuMemory& mem, uint64_t queue_va, QueueScratchFields* f) {
-  const uint64_t at = queue_va + offsetof(fw_amd_queue, compute_tmpring_size);
-  uint8_t raw[offsetof(fw_amd_queue, reserved3) - offsetof(fw_amd_queue, compute_tmpring_size)];
-  if (!mem.read(at, raw, sizeof(raw))) return false;
-  auto field = [&](size_t offset, void* out, size_t n) {
-    std::memcpy(out, raw + offset - offsetof(fw_amd_queue, compute_tmpring_size), n);
-  };
-  field(offsetof(fw_amd_queue, compute_tmpring_size), &f->tmpring, 4);
-  field(offsetof(fw_amd_queue, scratch_resource_descriptor), f->descriptor, 16);
-  field(offsetof(fw_amd_queue, scratch_backing_memory_location), &f->base, 8);
-  field(offsetof(fw_amd_queue, scratch_backing_memory_byte_size), &f->bytes, 8);
-  field(offsetof(fw_amd_queue, scratch_wave64_lane_byte_size), &f->lane_bytes, 4);
-  field(offsetof(fw_amd_queue, queue_properties), &f->properties, 4);
-  return true;
+// amd_queue_t's scratch fields, compute_tmpring_size to queue_properties
+// (one cache line the runtime rewrites as a whole), read in one go into
+// their places in *q; the rest of *q stays as it was.
+bool read_fields(cp::GpuMemory& mem, uint64_t queue_va, fw_amd_queue* q) {
+  constexpr size_t kFrom = offsetof(fw_amd_queue, compute_tmpring_size);
+  constexpr size_t kTo = offsetof(fw_amd_queue, reserved3);
+  return mem.read(queue_va + kFrom, reinterpret_cast<uint8_t*>(q) + kFrom, kTo - kFrom);
 }
 
 // Whether the queue's slots hold private_bytes per lane of a 64-lane wave.
-bool enough(const QueueScratchFields& f, uint32_t private_bytes) {
-  const uint64_t waves = FW_FIELD_GET(f.tmpring, FW_COMPUTE_TMPRING_WAVES);
-  const uint64_t wave_bytes = FW_FIELD_GET(f.tmpring, FW_COMPUTE_TMPRING_WAVESIZE) * 1024ull;
-  return waves && f.bytes && f.lane_bytes >= private_bytes &&
+bool enough(const fw_amd_queue& f, uint32_t private_bytes) {
+  const uint64_t waves = FW_FIELD_GET(f.compute_tmpring_size, FW_COMPUTE_TMPRING_WAVES);
+  const uint64_t wave_bytes =
+      FW_FIELD_GET(f.compute_tmpring_size, FW_COMPUTE_TMPRING_WAVESIZE) * 1024ull;
+  return waves && f.scratch_backing_memory_byte_size &&
+         f.scratch_wave64_lane_byte_size >= private_bytes &&
          wave_bytes >= static_cast<uint64_t>(private_bytes) * 64;
 }
 
@@ -88,7 +72,7 @@ Step CommandProcessor::Impl::queue_scratch(cp::Queue& q, cp::GpuMemory& mem, uin
     if (value != 0) return Step::kBlocked;
     q.scratch_requested = false;
   }
-  QueueScratchFields f;
+  fw_amd_queue f{};
   if (!read_fields(mem, queue_va, &f)) {
     fail_queue(q, where + ": amd_queue_t at " + hex(queue_va) + " is not mapped");
     return Step::kError;
@@ -96,18 +80,21 @@ Step CommandProcessor::Impl::queue_scratch(cp::Queue& q, cp::GpuMemory& mem, uin
   if (!private_bytes || enough(f, private_bytes)) {
     // A kernel without private memory still gets the queue's V#, as on
     // hardware; the engine limits its waves only when it uses scratch.
-    if (FW_FIELD_GET(f.tmpring, FW_COMPUTE_TMPRING_WAVES) && f.bytes) {
-      ring->base = f.base;
-      std::memcpy(ring->descriptor, f.descriptor, sizeof(f.descriptor));
-      ring->wave_bytes = FW_FIELD_GET(f.tmpring, FW_COMPUTE_TMPRING_WAVESIZE) * 1024ull;
-      ring->waves = FW_FIELD_GET(f.tmpring, FW_COMPUTE_TMPRING_WAVES);
+    if (FW_FIELD_GET(f.compute_tmpring_size, FW_COMPUTE_TMPRING_WAVES) &&
+        f.scratch_backing_memory_byte_size) {
+      ring->base = f.scratch_backing_memory_location;
+      std::memcpy(ring->descriptor, f.scratch_resource_descriptor,
+                  sizeof(f.scratch_resource_descriptor));
+      ring->wave_bytes =
+          FW_FIELD_GET(f.compute_tmpring_size, FW_COMPUTE_TMPRING_WAVESIZE) * 1024ull;
+      ring->waves = FW_FIELD_GET(f.compute_tmpring_size, FW_COMPUTE_TMPRING_WAVES);
     }
     return Step::kDone;
   }
   if (!signal) {
     fail_queue(q, where + ": needs " + std::to_string(private_bytes) +
                       " private bytes per work-item, the queue has " +
-                      std::to_string(f.lane_bytes) +
+                      std::to_string(f.scratch_wave64_lane_byte_size) +
                       " and no queue_inactive_signal to ask the runtime for more");
     return Step::kError;
   }

@@ -254,6 +254,17 @@ DispatchResult refused(const std::string& kernel_name, const std::string& why) {
 
 }  // namespace
 
+// The same for an AQL packet and a register launch.
+template <class Request>
+const char* ShaderEngine::take_queue_state(Job& job, const Request& req) const {
+  job.cus = enabled_cus(compute_units_, req.cu_enable);
+  if (job.cus.empty()) return "the queue's CU mask enables no compute unit";
+  job.state.trap_handler = req.trap_handler;
+  job.state.trap_memory = req.trap_memory;
+  job.state.doorbell_id = req.doorbell_id;
+  return nullptr;
+}
+
 DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   auto fail = [&](const std::string& why) { return refused(req.kernel_name, why); };
 
@@ -311,14 +322,10 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
   job->waves_per_group = (group_items + kWaveSize - 1) / kWaveSize;
   job->total_groups = groups;
-  job->cus = enabled_cus(compute_units_, req.cu_enable);
-  if (job->cus.empty()) return fail("the queue's CU mask enables no compute unit");
+  if (const char* why = take_queue_state(*job, req)) return fail(why);
 
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
-  d.trap_handler = req.trap_handler;
-  d.trap_memory = req.trap_memory;
-  d.doorbell_id = req.doorbell_id;
   return run(std::move(job), req.scratch);
 }
 
@@ -357,13 +364,9 @@ DispatchResult ShaderEngine::dispatch_registers(const RegisterDispatch& req) {
   d.nsgpr = (FW_FIELD_GET(d.rsrc1, FW_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * 16;
   job->waves_per_group = static_cast<uint32_t>((group_items + kWaveSize - 1) / kWaveSize);
   job->total_groups = groups;
-  job->cus = enabled_cus(compute_units_, req.cu_enable);
-  if (job->cus.empty()) return fail("the queue's CU mask enables no compute unit");
+  if (const char* why = take_queue_state(*job, req)) return fail(why);
   job->cancel = req.cancel;
   if (req.interrupt) d.interrupt = &req.interrupt;
-  d.trap_handler = req.trap_handler;
-  d.trap_memory = req.trap_memory;
-  d.doorbell_id = req.doorbell_id;
   return run(std::move(job), req.scratch);
 }
 

@@ -112,7 +112,7 @@ class ShaderEngine {
   // Whether a queue with these CU enables can launch a workgroup at all
   // (false: its dispatches wait, as the SPI finds no CU to use).
   bool any_cu_enabled(const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) const {
-    return !enabled_cus(compute_units_, cu_enable).empty();
+    return gcn::any_cu_enabled(compute_units_, cu_enable);
   }
 
   // Runs the dispatch to completion (blocking). One dispatch at a time: the
@@ -124,6 +124,11 @@ class ShaderEngine {
   void worker_main(unsigned index);
   void run_workgroups(unsigned thread_index);
   struct Job;
+  // What a dispatch takes from its queue (CUs, trap handler, doorbell):
+  // nullptr, or why it cannot start. Request: DispatchRequest or
+  // RegisterDispatch.
+  template <class Request>
+  const char* take_queue_state(Job& job, const Request& req) const;
   DispatchResult run(std::unique_ptr<Job> job, const ScratchRing& ring);
 
   AddressSpace& memory_;
