@@ -138,9 +138,7 @@ int unmap_handle(uint64_t handle, uint32_t gpu_id) {
 
 int free_bo(Allocation& a) {
   if (!a.gpu_id || a.scratch) return 0;
-  kfd_ioctl_free_memory_of_gpu_args args{};
-  args.handle = a.handle;
-  return kfd_ioctl(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &args);
+  return free_handle(a.handle);
 }
 
 int unmap_from_gpus(Allocation& a) {
