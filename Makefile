@@ -35,11 +35,11 @@ configure: deps $(BUILD_DIR)/build.ninja
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
-	@$(MAKE) --no-print-directory kernel
 
-# The kernel module, once kernel/ holds code (issue: kernel module).
-kernel:
-	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel; fi
+# The kernel module alone: Kbuild in $(BUILD_DIR)/kernel-build (part of
+# "build" too; cmake/kernel_module.cmake). kernel/ itself stays clean.
+kernel: configure
+	@if [ -f kernel/Kbuild ]; then cmake --build $(BUILD_DIR) --target gcnkfd_module; fi
 
 # What the runtime sees (hsainfo), then the example HSAIL kernel
 # (examples/matmul.hsail) finalized and dispatched by hsa-run and checked
@@ -69,4 +69,5 @@ format:
 
 clean:
 	rm -rf build build-sanitize-*
-	@if [ -f kernel/Kbuild ]; then $(MAKE) -C kernel clean; fi
+	@# Objects of a by-hand "make -C kernel" (kernel/Makefile).
+	@if [ -f kernel/Kbuild ]; then $(MAKE) --no-print-directory -C kernel clean; fi

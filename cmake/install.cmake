@@ -25,3 +25,22 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/hsa-runtime/include/hsa
 
 install(TARGETS hsainfo hsa-run hsail-finalize hsailasm RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         COMPONENT tools)
+
+# The kernel module's udev rule (/dev/kfd for group render, 0660), chosen
+# at install time from the prefix: a package prefix (/usr) takes
+# /usr/lib/udev/rules.d; the default /usr/local takes /etc/udev/rules.d,
+# because udev does not read /usr/local/lib/udev/rules.d on every release
+# and /etc is where an administrator's own rules go; any other prefix (a
+# scratch or staging dir) keeps it inside, in PREFIX/lib/udev/rules.d.
+# The module itself installs with dkms (dkms.conf).
+if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
+  install(CODE "set(gcnkfd_rules \"${PROJECT_SOURCE_DIR}/kernel/70-gcnkfd.rules\")" COMPONENT kernel)
+  install(CODE [[
+    if(CMAKE_INSTALL_PREFIX STREQUAL "/usr/local")
+      set(rules_dir /etc/udev/rules.d)
+    else()
+      set(rules_dir ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
+    endif()
+    file(INSTALL ${gcnkfd_rules} DESTINATION "${rules_dir}")
+  ]] COMPONENT kernel)
+endif()

@@ -1,7 +1,8 @@
 // hsaKmtOpenKFD / hsaKmtCloseKFD / hsaKmtGetVersion: the process's session
 // with the KFD. Opening checks the interface version, learns the GPU nodes
 // from the topology, gives each GPU its VM (ACQUIRE_VM with the render node,
-// as ROCm's thunk does) and reads the process apertures.
+// as ROCm's thunk does, or with /dev/kfd itself when the GPU has none) and
+// reads the process apertures.
 #include <fcntl.h>
 #include <linux/kfd_ioctl.h>
 
@@ -14,11 +15,16 @@
 namespace hsakmt {
 namespace {
 
-int open_render_node(Thunk& t, GpuNode& g) {
-  if (g.drm_render_minor < 0) return -ENODEV;
-  const std::string path = "/dev/dri/renderD" + std::to_string(g.drm_render_minor);
-  const int fd = t.transport->open(path.c_str(), O_RDWR);
-  if (fd < 0) return fd;
+int acquire_vm(Thunk& t, GpuNode& g) {
+  int fd = t.kfd_fd;
+  // A GPU without a DRM render node (gcnkfd publishes drm_render_minor -1)
+  // names its VM with the process's /dev/kfd file and maps buffers through
+  // it; otherwise the render node is the VM, as on amdgpu.
+  if (g.drm_render_minor >= 0) {
+    const std::string path = "/dev/dri/renderD" + std::to_string(g.drm_render_minor);
+    fd = t.transport->open(path.c_str(), O_RDWR);
+    if (fd < 0) return fd;
+  }
   g.drm_fd = fd;
   kfd_ioctl_acquire_vm_args args{};
   args.drm_fd = static_cast<uint32_t>(fd);
@@ -51,8 +57,9 @@ int read_apertures(Thunk& t) {
 }
 
 void close_all(Thunk& t) {
+  // A GPU without a render node shares kfd_fd, which is closed once below.
   for (GpuNode& g : t.gpus)
-    if (g.drm_fd >= 0) t.transport->close(g.drm_fd);
+    if (g.drm_fd >= 0 && g.drm_fd != t.kfd_fd) t.transport->close(g.drm_fd);
   t.gpus.clear();
   if (t.kfd_fd >= 0) t.transport->close(t.kfd_fd);
   t.kfd_fd = -1;
@@ -89,7 +96,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtOpenKFD(void) {
   HSAKMT_STATUS status = topology_discover();
   if (status == HSAKMT_STATUS_SUCCESS) {
     for (GpuNode& g : t.gpus) {
-      const int r = open_render_node(t, g);
+      const int r = acquire_vm(t, g);
       if (r) {
         status = status_from_errno(r);
         break;

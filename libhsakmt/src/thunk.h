@@ -18,7 +18,7 @@ struct GpuNode {
   uint32_t node_id = 0;
   uint32_t gpu_id = 0;
   int drm_render_minor = -1;
-  int drm_fd = -1;  // render node opened for ACQUIRE_VM, or -1
+  int drm_fd = -1;  // render node opened for ACQUIRE_VM, kfd_fd without one, or -1
   // From GET_PROCESS_APERTURES_NEW.
   uint64_t lds_base = 0, lds_limit = 0;
   uint64_t scratch_base = 0, scratch_limit = 0;

@@ -7,6 +7,7 @@
 #include "amd_queue.h"
 #include "amd_signal.h"
 #include "aql_packet.h"
+#include "gfx9_mqd.h"
 #include "kernel_descriptor.h"
 
 #include "c_language_layout.h"
@@ -25,6 +26,9 @@ const struct c_layout_entry c_layout_entries[] = {
      offsetof(struct fw_amd_kernel_code, control_directives)},
     {"fw_kernel_descriptor", sizeof(struct fw_kernel_descriptor),
      offsetof(struct fw_kernel_descriptor, kernel_code_properties)},
+    {"fw_v9_mqd", sizeof(struct fw_v9_mqd), offsetof(struct fw_v9_mqd, queue_doorbell_id15)},
+    {"fw_v9_sdma_mqd", sizeof(struct fw_v9_sdma_mqd),
+     offsetof(struct fw_v9_sdma_mqd, sdma_queue_id)},
 };
 
 const unsigned int c_layout_entry_count = sizeof(c_layout_entries) / sizeof(c_layout_entries[0]);

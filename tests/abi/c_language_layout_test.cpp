@@ -11,6 +11,7 @@
 #include "amd_signal.h"
 #include "aql_packet.h"
 #include "c_language_layout.h"
+#include "gfx9_mqd.h"
 #include "kernel_descriptor.h"
 
 namespace {
@@ -30,6 +31,8 @@ TEST(CLanguageLayout, CAndCxxAgree) {
        {sizeof(fw_amd_kernel_code), offsetof(fw_amd_kernel_code, control_directives)}},
       {"fw_kernel_descriptor",
        {sizeof(fw_kernel_descriptor), offsetof(fw_kernel_descriptor, kernel_code_properties)}},
+      {"fw_v9_mqd", {sizeof(fw_v9_mqd), offsetof(fw_v9_mqd, queue_doorbell_id15)}},
+      {"fw_v9_sdma_mqd", {sizeof(fw_v9_sdma_mqd), offsetof(fw_v9_sdma_mqd, sdma_queue_id)}},
   };
   ASSERT_EQ(c_layout_entry_count, cxx.size());
   for (unsigned i = 0; i < c_layout_entry_count; ++i) {

@@ -25,6 +25,18 @@ int first_gpu_node() {
   return -1;
 }
 
+unsigned gpu_node_count() {
+  HsaSystemProperties sys{};
+  if (hsaKmtAcquireSystemProperties(&sys) != HSAKMT_STATUS_SUCCESS) return 0;
+  unsigned gpus = 0;
+  for (HSAuint32 n = 0; n < sys.NumNodes; ++n) {
+    HsaNodeProperties props{};
+    if (hsaKmtGetNodeProperties(n, &props) == HSAKMT_STATUS_SUCCESS && props.NumFComputeCores != 0)
+      ++gpus;
+  }
+  return gpus;
+}
+
 void* alloc_system(size_t bytes) {
   HsaMemFlags flags{};
   flags.ui32.HostAccess = 1;

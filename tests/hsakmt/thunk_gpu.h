@@ -22,6 +22,8 @@ namespace hsakmt_test {
 
 // The first GPU node of the topology, or -1 when there is none.
 int first_gpu_node();
+// How many GPU nodes the topology has (0 when it cannot be read).
+unsigned gpu_node_count();
 
 // Host-accessible system memory mapped to every GPU (what a runtime uses
 // for rings, signals and kernel arguments). nullptr on failure.

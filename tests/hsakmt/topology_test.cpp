@@ -1,8 +1,8 @@
 // The topology through the thunk's API on the emulated KFD (one gfx900 GPU
-// by default), checked against the host (sysconf, /proc/cpuinfo, the CPU's
-// cache directories in sysfs), gfx900's published figures and the API's
-// own consistency rules; plus clocks, tiling, XNACK and the calls that
-// report NOT_SUPPORTED.
+// by default) or on the gcnkfd module's virtual gfx900s, checked against
+// the host (sysconf, /proc/cpuinfo, the CPU's cache directories in sysfs),
+// gfx900's published figures and the API's own consistency rules; plus
+// clocks, tiling, XNACK and the calls that report NOT_SUPPORTED.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -32,6 +32,15 @@ std::string host_cpu_model() {
     return v == std::string::npos ? "" : line.substr(v);
   }
   return "";
+}
+
+// The thunk reads the gcnkfd module's topology rather than the emulated
+// machine's: the kfd transport (forced, or chosen because /dev/kfd exists)
+// with the module loaded.
+bool on_gcnkfd() {
+  const char* forced = std::getenv("HSAKMT_TRANSPORT");
+  if (forced && std::strcmp(forced, "emulated") == 0) return false;
+  return access("/sys/module/gcnkfd", F_OK) == 0;
 }
 
 std::string utf16_to_ascii(const HSAuint16* s, size_t max) {
@@ -83,10 +92,15 @@ class Topology : public ::testing::Test {
   static constexpr HSAuint32 kCpu = 0, kGpu = 1;  // the emulated machine's order
 };
 
-// One CPU node, then $GCN_EMU_GPUS GPU nodes (one when unset).
+// One CPU node, then $GCN_EMU_GPUS GPU nodes (one when unset), or as many
+// as gcnkfd's num_gpus parameter asked for.
 TEST_F(Topology, OneCpuNodeThenTheGpuNodes) {
   const char* env = std::getenv("GCN_EMU_GPUS");
-  const HSAuint32 gpus = env ? static_cast<HSAuint32>(std::atoi(env)) : 1;
+  HSAuint32 gpus = env ? static_cast<HSAuint32>(std::atoi(env)) : 1;
+  if (on_gcnkfd()) {
+    std::ifstream param("/sys/module/gcnkfd/parameters/num_gpus");
+    ASSERT_TRUE(param >> gpus) << "gcnkfd's num_gpus parameter";
+  }
   EXPECT_EQ(sys_.NumNodes, 1 + gpus);
   ASSERT_EQ(nodes_.size(), sys_.NumNodes);
   EXPECT_EQ(nodes_[kCpu].NumFComputeCores, 0u);
@@ -139,7 +153,10 @@ TEST_F(Topology, GpuNodeIsAGfx900) {
   EXPECT_EQ(gpu.NumSIMDPerCU, 4u);
   EXPECT_EQ(gpu.LDSSizeInKB, 64u);
   EXPECT_EQ(gpu.Capability.ui32.DoorbellType, 2u);
-  EXPECT_GE(gpu.DrmRenderMinor, 128);
+  if (on_gcnkfd())
+    EXPECT_EQ(gpu.DrmRenderMinor, -1) << "gcnkfd has no DRM render node";
+  else
+    EXPECT_GE(gpu.DrmRenderMinor, 128);
   // The CU count is the same however it is counted.
   const HSAuint32 cus = gpu.NumShaderBanks * gpu.NumArrays * gpu.NumCUPerArray;
   EXPECT_EQ(gpu.NumFComputeCores, cus * gpu.NumSIMDPerCU);

@@ -17,7 +17,8 @@ fail() {
 cmake --install "$build" --prefix "$prefix/all" >/dev/null
 for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm bin/with-virtual-gpu \
 	lib/libhsakmt.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
-	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h; do
+	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h \
+	$([ -f "$src/kernel/Kbuild" ] && echo lib/udev/rules.d/70-gcnkfd.rules); do
 	[ -e "$prefix/all/$f" ] || fail "$f was not installed"
 done
 

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * gcnkfd: the module's shared declarations. One file per job implements
+ * them (see README.md); this header is the only place their structures
+ * meet.
+ *
+ * Layers, top down:
+ *   main.c      module parameters, /dev/kfd (class "kfd", device "kfd"),
+ *               open/release/mmap
+ *   ioctl.c     the command table and the KFD's copy-in/copy-out rules
+ *   process.c   one gcnkfd_process per mm, its per-device data (pdd)
+ *   topology.c  /sys/devices/virtual/kfd/kfd/topology
+ *   memory.c    buffer objects: VRAM, GTT, USERPTR, DOORBELL, MMIO_REMAP
+ *   queue.c     user queues, MQDs (firmware-interfaces/gfx9_mqd.h)
+ *   events.c    events, the signal page, WAIT_EVENTS
+ *   device.c    device registry, apertures, clocks, trap handler, scratch
+ *   vgfx9.c     the virtual gfx9 backend (struct gcnkfd_dev_ops)
+ *   debugfs.c   /sys/kernel/debug/gcnkfd: counters, per-GPU queues
+ */
+#ifndef GCNKFD_H
+#define GCNKFD_H
+
+#include <linux/atomic.h>
+#include <linux/fs.h>
+#include <linux/idr.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mm_types.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <uapi/linux/kfd_ioctl.h>
+
+#define GCNKFD_NAME "kfd"
+
+/* Limits of Linux's KFD that user space can observe. */
+#define GCNKFD_MAX_GPUS 8
+#define GCNKFD_MAX_PROCESSES 512
+#define GCNKFD_MAX_QUEUES_PER_PROCESS 1024
+#define GCNKFD_MAX_QUEUES_PER_DEVICE 127
+#define GCNKFD_MAX_QUEUE_PERCENTAGE 100
+#define GCNKFD_MAX_QUEUE_PRIORITY 15
+#define GCNKFD_SIGNAL_EVENT_LIMIT 4096
+#define GCNKFD_FIRST_NONSIGNAL_EVENT_ID ((INT_MAX >> 1) + 1)
+/* SOC15: 1024 64-bit doorbells per process and device. */
+#define GCNKFD_DOORBELLS_PER_PROCESS 1024
+#define GCNKFD_DOORBELL_SLICE_BYTES 8192
+/* Kernel-internal "not supported" errno the KFD returns for some calls. */
+#define GCNKFD_ENOTSUPP 524
+
+/* /dev/kfd mmap offsets: type in bits 63:62, gpu id in bits 61:46. */
+#define GCNKFD_MMAP_TYPE_SHIFT 62
+#define GCNKFD_MMAP_TYPE_MASK (0x3ULL << GCNKFD_MMAP_TYPE_SHIFT)
+#define GCNKFD_MMAP_TYPE_DOORBELL (0x3ULL << GCNKFD_MMAP_TYPE_SHIFT)
+#define GCNKFD_MMAP_TYPE_EVENTS (0x2ULL << GCNKFD_MMAP_TYPE_SHIFT)
+/*
+ * Linux uses type 1 only for an APU's CWSR area. This module has no DRM
+ * render node to map buffer objects through, so a VRAM or GTT buffer is
+ * mapped through /dev/kfd with type 1 and the buffer's page offset below
+ * the gpu id (memory.c).
+ */
+#define GCNKFD_MMAP_TYPE_BO (0x1ULL << GCNKFD_MMAP_TYPE_SHIFT)
+#define GCNKFD_MMAP_TYPE_MMIO (0x0ULL << GCNKFD_MMAP_TYPE_SHIFT)
+#define GCNKFD_MMAP_GPU_ID_SHIFT 46
+#define GCNKFD_MMAP_GPU_ID_MASK (0xffffULL << GCNKFD_MMAP_GPU_ID_SHIFT)
+#define GCNKFD_MMAP_GPU_ID(id) \
+	(((u64)(id) << GCNKFD_MMAP_GPU_ID_SHIFT) & GCNKFD_MMAP_GPU_ID_MASK)
+#define GCNKFD_MMAP_GET_GPU_ID(off) \
+	((u32)(((off) & GCNKFD_MMAP_GPU_ID_MASK) >> GCNKFD_MMAP_GPU_ID_SHIFT))
+
+/* Buffer handles carry the gpu id in the upper half, as Linux's. */
+#define GCNKFD_HANDLE(gpu_id, idr) (((u64)(gpu_id) << 32) | (u32)(idr))
+#define GCNKFD_HANDLE_GPU_ID(h) ((u32)((h) >> 32))
+#define GCNKFD_HANDLE_IDR(h) ((u32)(h))
+
+struct gcnkfd_dev;
+struct gcnkfd_process;
+struct gcnkfd_pdd;
+struct gcnkfd_queue;
+
+/*
+ * What a GPU node publishes in sysfs (topology.c prints these with the
+ * names Linux uses) and what the ioctls report.
+ */
+struct gcnkfd_gpu_props {
+	u32 simd_count;
+	u32 max_waves_per_simd;
+	u32 lds_size_in_kb;
+	u32 gds_size_in_kb;
+	u32 wave_front_size;
+	u32 array_count;		/* shader engines x arrays per engine */
+	u32 simd_arrays_per_engine;
+	u32 cu_per_simd_array;
+	u32 simd_per_cu;
+	u32 max_slots_scratch_cu;
+	u32 gfx_target_version;		/* e.g. 90000 for gfx900 */
+	u32 vendor_id;
+	u32 device_id;
+	u32 location_id;
+	u32 domain;
+	u32 num_sdma_engines;
+	u32 num_sdma_xgmi_engines;
+	u32 num_sdma_queues_per_engine;
+	u32 num_cp_queues;
+	u32 max_engine_clk_fcompute;	/* MHz */
+	u32 fw_version;
+	u32 sdma_fw_version;
+	u32 capability;
+	u64 local_mem_size;		/* bytes of VRAM */
+	u32 vram_width;			/* bits */
+	u32 mem_clk_max;		/* MHz */
+	u64 unique_id;
+	u32 cu_count;			/* active CUs in all */
+	u32 l1_cache_kb, l2_cache_kb;	/* per CU, per GPU */
+	u32 cacheline_size;
+};
+
+/*
+ * The seam to hardware. A backend (vgfx9.c today) owns what differs between
+ * a real GPU and the virtual one; everything above it is the KFD's
+ * bookkeeping. Callbacks are called with the owning process's lock held
+ * unless noted.
+ */
+struct gcnkfd_dev_ops {
+	const char *name;
+	/* Fills dev->props and dev->name; called once at registration. */
+	int (*init)(struct gcnkfd_dev *dev);
+	void (*fini)(struct gcnkfd_dev *dev);
+	/* Optional: adds the backend's files to dev->debugfs. */
+	void (*debugfs_init)(struct gcnkfd_dev *dev);
+	/*
+	 * A queue whose MQD is built (q->mqd) starts or stops being served.
+	 * Returns 0 or a negative errno (no hardware slot: -ENOMEM).
+	 */
+	int (*map_queue)(struct gcnkfd_dev *dev, struct gcnkfd_queue *q);
+	void (*unmap_queue)(struct gcnkfd_dev *dev, struct gcnkfd_queue *q);
+	/* The MQD changed (UPDATE_QUEUE, SET_CU_MASK): reload it. */
+	int (*update_queue)(struct gcnkfd_dev *dev, struct gcnkfd_queue *q);
+	/* The GPU's free-running counter (GET_CLOCK_COUNTERS). */
+	u64 (*gpu_clock_counter)(struct gcnkfd_dev *dev);
+};
+
+struct gcnkfd_dev {
+	struct list_head list;		/* gcnkfd_devices */
+	u32 gpu_id;			/* nonzero, unique, stable for its props */
+	u32 node;			/* topology node index */
+	u32 index;			/* index among GPUs: the pdd slot */
+	char name[32];			/* sysfs "name": the ASIC, "vega10" */
+	const struct gcnkfd_dev_ops *ops;
+	struct gcnkfd_gpu_props props;
+	void *backend;			/* the backend's private state */
+	struct dentry *debugfs;		/* gcnkfd/gpu<gpu_id>/ */
+	struct mutex lock;		/* queue_count and the backend's lists */
+	unsigned int queue_count;	/* all processes' queues */
+	unsigned long sdma_used;	/* SDMA queue slots taken, dev->lock */
+};
+
+/* One buffer object (memory.c). */
+struct gcnkfd_bo {
+	struct gcnkfd_pdd *pdd;		/* owner */
+	u32 idr;
+	u32 flags;			/* KFD_IOC_ALLOC_MEM_FLAGS_* */
+	u64 va;
+	u64 size;			/* page multiple */
+	u64 mmap_offset;		/* what ALLOC returned */
+	unsigned long npages;
+	struct page **pages;		/* VRAM/GTT: own pages; USERPTR: pinned */
+	void *kva;			/* vmap of pages when the kernel reads it */
+	u32 mapped_mask;		/* bit per device index mapped on */
+};
+
+/* One user queue (queue.c). */
+struct gcnkfd_queue {
+	struct list_head dev_list;	/* the backend's list of its queues */
+	struct gcnkfd_pdd *pdd;
+	u32 queue_id;			/* per process */
+	u32 type;			/* KFD_IOC_QUEUE_TYPE_* */
+	u32 doorbell;			/* index in the process's slice */
+	u64 ring_base;
+	u64 ring_size;
+	u64 read_ptr, write_ptr;
+	u64 eop_base, eop_size;
+	u64 ctx_save_base;
+	u32 ctx_save_size, ctl_stack_size;
+	u32 percentage, priority;
+	u32 sdma_engine, sdma_queue;	/* SDMA queues */
+	void *mqd;			/* struct fw_v9_mqd or SDMA MQD */
+	u32 mqd_size;
+	u32 *cu_mask;			/* SET_CU_MASK, or NULL */
+	u32 cu_mask_count;
+	bool mapped;			/* the backend serves it */
+};
+
+/* Per process and device: Linux's kfd_process_device. */
+struct gcnkfd_pdd {
+	struct gcnkfd_process *p;
+	struct gcnkfd_dev *dev;
+	struct file *vm_file;		/* ACQUIRE_VM'd file, or NULL */
+	struct idr bo_idr;
+	struct page *doorbells;		/* order-1: the 8 KiB slice */
+	DECLARE_BITMAP(doorbell_used, GCNKFD_DOORBELLS_PER_PROCESS);
+	struct page *mmio_page;		/* MMIO_REMAP's HDP flush page */
+	unsigned int queue_count;
+	u64 vram_used;
+	u64 scratch_va;
+	u64 tba, tma;
+	u32 default_policy, alternate_policy;
+	u64 alternate_base, alternate_size;
+	u64 bo_mmap_next;		/* next free BO mmap page offset */
+};
+
+struct gcnkfd_event;
+
+struct gcnkfd_process {
+	struct list_head list;		/* gcnkfd_processes */
+	struct kref ref;		/* one per open file */
+	struct mm_struct *mm;		/* key; mmgrab()ed, not mmget()ed */
+	struct task_struct *lead_thread;
+	u32 pasid;
+	struct mutex lock;		/* pdds, buffers, queues */
+	struct gcnkfd_pdd *pdds[GCNKFD_MAX_GPUS];
+	struct idr queue_idr;
+	/* events.c; its own lock so that a waiter never holds p->lock */
+	struct mutex event_lock;
+	struct idr event_idr;
+	u64 *signal_page;		/* GCNKFD_SIGNAL_EVENT_LIMIT slots */
+	struct page **signal_pages;	/* its pages; a BO's with a handle */
+	u64 signal_handle;		/* user BO given as event page, or 0 */
+	u32 signal_slots;		/* slots backed by memory */
+	u32 signal_event_count;
+};
+
+/* Module-wide counters, shown in debugfs; tests expect zero when idle. */
+struct gcnkfd_counters {
+	atomic_t processes;
+	atomic_t bos;
+	atomic_t queues;
+	atomic_t events;
+	atomic64_t pages_allocated;
+	atomic64_t pages_pinned;
+};
+
+extern struct gcnkfd_counters gcnkfd_counters;
+extern struct list_head gcnkfd_devices;
+extern struct device *gcnkfd_device;
+extern const struct file_operations gcnkfd_fops;
+
+/* main.c / ioctl.c */
+long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg);
+
+/* process.c */
+struct gcnkfd_process *gcnkfd_process_open(void);
+void gcnkfd_process_put(struct gcnkfd_process *p);
+struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id);
+
+/* device.c: the registry of GPUs and the device-level ioctls */
+int gcnkfd_devices_init(const char *backend, unsigned int num_gpus);
+void gcnkfd_devices_fini(void);
+struct gcnkfd_dev *gcnkfd_dev_by_id(u32 gpu_id);
+unsigned int gcnkfd_num_gpus(void);
+int gcnkfd_pdd_init(struct gcnkfd_pdd *pdd);
+void gcnkfd_pdd_fini(struct gcnkfd_pdd *pdd);
+void gcnkfd_apertures(struct gcnkfd_pdd *pdd,
+		      struct kfd_process_device_apertures *ap);
+int gcnkfd_doorbell_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
+int gcnkfd_mmio_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
+
+/* vgfx9.c */
+extern const struct gcnkfd_dev_ops gcnkfd_vgfx9_ops;
+
+/* topology.c */
+int gcnkfd_topology_init(void);
+void gcnkfd_topology_fini(void);
+
+/* memory.c */
+int gcnkfd_bo_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
+void gcnkfd_memory_release(struct gcnkfd_pdd *pdd);
+struct gcnkfd_bo *gcnkfd_bo_by_handle(struct gcnkfd_process *p, u64 handle);
+
+/* queue.c */
+void gcnkfd_queues_release(struct gcnkfd_process *p);
+
+/* events.c */
+int gcnkfd_events_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
+void gcnkfd_events_release(struct gcnkfd_process *p);
+void gcnkfd_signal_event_interrupt(struct gcnkfd_process *p, u32 partial_id,
+				   u32 valid_id_bits);
+
+/* debugfs.c */
+void gcnkfd_debugfs_init(void);
+void gcnkfd_debugfs_fini(void);
+void gcnkfd_debugfs_add_dev(struct gcnkfd_dev *dev);
+
+/* ioctl handlers: args is the ioctl's struct, already copied in */
+typedef int (*gcnkfd_ioctl_fn)(struct file *filep, struct gcnkfd_process *p,
+			       void *args);
+int gcnkfd_ioctl_get_version(struct file *f, struct gcnkfd_process *p,
+			     void *args);
+int gcnkfd_ioctl_get_process_apertures(struct file *f,
+				       struct gcnkfd_process *p, void *args);
+int gcnkfd_ioctl_get_process_apertures_new(struct file *f,
+					   struct gcnkfd_process *p,
+					   void *args);
+int gcnkfd_ioctl_acquire_vm(struct file *f, struct gcnkfd_process *p,
+			    void *args);
+int gcnkfd_ioctl_set_memory_policy(struct file *f, struct gcnkfd_process *p,
+				   void *args);
+int gcnkfd_ioctl_set_scratch_backing_va(struct file *f,
+					struct gcnkfd_process *p, void *args);
+int gcnkfd_ioctl_set_trap_handler(struct file *f, struct gcnkfd_process *p,
+				  void *args);
+int gcnkfd_ioctl_get_clock_counters(struct file *f, struct gcnkfd_process *p,
+				    void *args);
+int gcnkfd_ioctl_get_tile_config(struct file *f, struct gcnkfd_process *p,
+				 void *args);
+int gcnkfd_ioctl_available_memory(struct file *f, struct gcnkfd_process *p,
+				  void *args);
+int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
+			      void *args);
+int gcnkfd_ioctl_free_memory(struct file *f, struct gcnkfd_process *p,
+			     void *args);
+int gcnkfd_ioctl_map_memory(struct file *f, struct gcnkfd_process *p,
+			    void *args);
+int gcnkfd_ioctl_unmap_memory(struct file *f, struct gcnkfd_process *p,
+			      void *args);
+int gcnkfd_ioctl_create_queue(struct file *f, struct gcnkfd_process *p,
+			      void *args);
+int gcnkfd_ioctl_destroy_queue(struct file *f, struct gcnkfd_process *p,
+			       void *args);
+int gcnkfd_ioctl_update_queue(struct file *f, struct gcnkfd_process *p,
+			      void *args);
+int gcnkfd_ioctl_set_cu_mask(struct file *f, struct gcnkfd_process *p,
+			     void *args);
+int gcnkfd_ioctl_get_queue_wave_state(struct file *f,
+				      struct gcnkfd_process *p, void *args);
+int gcnkfd_ioctl_create_event(struct file *f, struct gcnkfd_process *p,
+			      void *args);
+int gcnkfd_ioctl_destroy_event(struct file *f, struct gcnkfd_process *p,
+			       void *args);
+int gcnkfd_ioctl_set_event(struct file *f, struct gcnkfd_process *p,
+			   void *args);
+int gcnkfd_ioctl_reset_event(struct file *f, struct gcnkfd_process *p,
+			     void *args);
+int gcnkfd_ioctl_wait_events(struct file *f, struct gcnkfd_process *p,
+			     void *args);
+
+#endif /* GCNKFD_H */

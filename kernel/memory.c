@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Buffer objects: ALLOC/FREE/MAP/UNMAP_MEMORY_OF_GPU with the argument
+ * rules and errnos of Linux 6.1 (kfd_chardev.c and the amdgpu_amdkfd_gpuvm
+ * functions behind it).
+ *
+ * The virtual GPU's memory is system memory. A VRAM or GTT buffer owns
+ * zeroed pages, mapped by the process through /dev/kfd itself (there is no
+ * render node) at the offset ALLOC returned: mmap type 1, the gpu id, and a
+ * page offset private to the process and GPU. VRAM is charged to the
+ * process's pdd->vram_used against the GPU's local_mem_size. A USERPTR
+ * buffer pins the user's pages for its lifetime, as Linux pins them at
+ * allocation. DOORBELL and MMIO_REMAP buffers stand for the process's
+ * doorbell slice and MMIO page (device.c); their offsets are the
+ * doorbell and MMIO mmap offsets of /dev/kfd. AQL_QUEUE_MEM buffers get
+ * (and are charged) their full size: Linux allocates half and maps it
+ * twice on the GPU, but here the CPU maps the whole range through the BO.
+ *
+ * GPU VA = CPU VA: a buffer's VA must be page aligned, inside the GPUVM
+ * aperture, and overlap no other buffer of the process on any GPU (one
+ * address names one thing). Linux finds a clash when mapping to a GPU;
+ * finding it at allocation leaves MAP nothing to refuse.
+ *
+ * Locking: p->lock covers the pdd's idr, vram_used, bo_mmap_next and
+ * every buffer's fields. The mmap path runs under the mmap lock, and
+ * ioctls take the mmap lock under p->lock (pinning, user copies), so mmap
+ * must not take p->lock: it looks buffers up under gcnkfd_bo_mmap_lock,
+ * which every change to an idr also holds. Order: p->lock, then the mmap
+ * lock, then gcnkfd_bo_mmap_lock; nothing is taken under the last.
+ */
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "gcnkfd.h"
+
+#define GCNKFD_MEM_TYPES (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | \
+			  KFD_IOC_ALLOC_MEM_FLAGS_GTT | \
+			  KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | \
+			  KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | \
+			  KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)
+
+/* BO mmap page offsets live below the gpu id: bits 45:12 of the offset. */
+#define GCNKFD_BO_MMAP_PAGES (1ULL << (GCNKFD_MMAP_GPU_ID_SHIFT - PAGE_SHIFT))
+#define GCNKFD_BO_MMAP_PAGE_MASK (GCNKFD_BO_MMAP_PAGES - 1)
+
+static DEFINE_MUTEX(gcnkfd_bo_mmap_lock);
+
+/*
+ * The one memory type a buffer gets when flags name several: the first in
+ * the order amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu tries them. 0: none.
+ */
+static u32 gcnkfd_bo_type(u32 flags)
+{
+	static const u32 order[] = {
+		KFD_IOC_ALLOC_MEM_FLAGS_VRAM,
+		KFD_IOC_ALLOC_MEM_FLAGS_GTT,
+		KFD_IOC_ALLOC_MEM_FLAGS_USERPTR,
+		KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
+		KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP,
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		if (flags & order[i])
+			return order[i];
+	return 0;
+}
+
+static bool gcnkfd_bo_owns_pages(const struct gcnkfd_bo *bo)
+{
+	return bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
+			    KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+}
+
+static void gcnkfd_bo_put_pages(struct gcnkfd_bo *bo)
+{
+	unsigned long i;
+
+	if (!bo->pages)
+		return;
+	if (!gcnkfd_bo_owns_pages(bo)) {
+		/* The GPU may have written them: let the owner see it. */
+		unpin_user_pages_dirty_lock(bo->pages, bo->npages, true);
+		atomic64_sub(bo->npages, &gcnkfd_counters.pages_pinned);
+	} else {
+		/*
+		 * put_page, not a free: a CPU mapping that outlives the
+		 * buffer keeps its own reference to each page.
+		 */
+		for (i = 0; i < bo->npages; i++)
+			if (bo->pages[i])
+				put_page(bo->pages[i]);
+		atomic64_sub(bo->npages, &gcnkfd_counters.pages_allocated);
+	}
+	kvfree(bo->pages);
+	bo->pages = NULL;
+}
+
+/* Zeroed pages for a VRAM or GTT buffer; counted even when partial. */
+static int gcnkfd_bo_alloc_pages(struct gcnkfd_bo *bo)
+{
+	const gfp_t gfp = GFP_HIGHUSER | __GFP_ZERO | __GFP_NOWARN |
+			  __GFP_RETRY_MAYFAIL;
+	unsigned long i;
+
+	bo->pages = kvcalloc(bo->npages, sizeof(*bo->pages),
+			     GFP_KERNEL | __GFP_NOWARN);
+	if (!bo->pages)
+		return -ENOMEM;
+	/* Counted up front so that gcnkfd_bo_put_pages can undo any part. */
+	atomic64_add(bo->npages, &gcnkfd_counters.pages_allocated);
+	for (i = 0; i < bo->npages; i++) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		bo->pages[i] = alloc_page(gfp);
+		if (!bo->pages[i])
+			return -ENOMEM;
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Pins [addr, addr + size) for writing; all of it or nothing. */
+static int gcnkfd_bo_pin_user(struct gcnkfd_bo *bo, u64 addr)
+{
+	struct mm_struct *mm = current->mm;
+	long pinned;
+
+	bo->pages = kvcalloc(bo->npages, sizeof(*bo->pages),
+			     GFP_KERNEL | __GFP_NOWARN);
+	if (!bo->pages)
+		return -ENOMEM;
+
+	mmap_read_lock(mm);
+	pinned = pin_user_pages(addr, bo->npages, FOLL_WRITE | FOLL_LONGTERM,
+				bo->pages, NULL);
+	mmap_read_unlock(mm);
+
+	if (pinned == bo->npages) {
+		atomic64_add(bo->npages, &gcnkfd_counters.pages_pinned);
+		return 0;
+	}
+	if (pinned > 0)
+		unpin_user_pages(bo->pages, pinned);
+	kvfree(bo->pages);
+	bo->pages = NULL;
+	/* A hole in the range: what hmm_range_fault gives Linux, -EFAULT. */
+	return pinned < 0 ? (int)pinned : -EFAULT;
+}
+
+static bool gcnkfd_va_in_use(struct gcnkfd_process *p, u64 va, u64 size)
+{
+	struct gcnkfd_bo *bo;
+	int i, id;
+
+	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+		if (!p->pdds[i])
+			continue;
+		idr_for_each_entry(&p->pdds[i]->bo_idr, bo, id)
+			if (va < bo->va + bo->size && bo->va < va + size)
+				return true;
+	}
+	return false;
+}
+
+static void gcnkfd_bo_destroy(struct gcnkfd_bo *bo)
+{
+	struct gcnkfd_pdd *pdd = bo->pdd;
+
+	mutex_lock(&gcnkfd_bo_mmap_lock);
+	idr_remove(&pdd->bo_idr, bo->idr);
+	mutex_unlock(&gcnkfd_bo_mmap_lock);
+
+	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+		pdd->vram_used -= bo->size;
+	if (bo->kva && bo->pages)
+		vunmap(bo->kva);
+	gcnkfd_bo_put_pages(bo);
+	kfree(bo);
+	atomic_dec(&gcnkfd_counters.bos);
+}
+
+/*
+ * Size limits of one buffer. VRAM is bounded by what the process has left
+ * of local_mem_size; GTT, which has no such budget, by half of RAM (the
+ * virtual VRAM's own bound); USERPTR by RAM. Beyond them is -ENOMEM, as
+ * amdgpu_amdkfd_reserve_mem_limit gives.
+ */
+static int gcnkfd_bo_check_limits(struct gcnkfd_pdd *pdd, u32 type,
+				  u64 size)
+{
+	u64 pages = size >> PAGE_SHIFT;
+
+	switch (type) {
+	case KFD_IOC_ALLOC_MEM_FLAGS_VRAM:
+		if (size > pdd->dev->props.local_mem_size - pdd->vram_used)
+			return -ENOMEM;
+		break;
+	case KFD_IOC_ALLOC_MEM_FLAGS_GTT:
+		if (pages > totalram_pages() / 2)
+			return -ENOMEM;
+		break;
+	case KFD_IOC_ALLOC_MEM_FLAGS_USERPTR:
+		if (pages > totalram_pages())
+			return -ENOMEM;
+		break;
+	}
+	return 0;
+}
+
+/* The backing of a new buffer and the mmap offset ALLOC returns. */
+static int gcnkfd_bo_fill(struct gcnkfd_pdd *pdd, struct gcnkfd_bo *bo,
+			  u32 type, u64 user_addr)
+{
+	u32 gpu_id = pdd->dev->gpu_id;
+	int err;
+
+	switch (type) {
+	case KFD_IOC_ALLOC_MEM_FLAGS_VRAM:
+	case KFD_IOC_ALLOC_MEM_FLAGS_GTT:
+		if (pdd->bo_mmap_next + bo->npages > GCNKFD_BO_MMAP_PAGES)
+			return -ENOMEM;	/* offset space used up */
+		err = gcnkfd_bo_alloc_pages(bo);
+		if (err) {
+			gcnkfd_bo_put_pages(bo);
+			return err;
+		}
+		bo->mmap_offset = GCNKFD_MMAP_TYPE_BO |
+				  GCNKFD_MMAP_GPU_ID(gpu_id) |
+				  (pdd->bo_mmap_next << PAGE_SHIFT);
+		pdd->bo_mmap_next += bo->npages;
+		return 0;
+	case KFD_IOC_ALLOC_MEM_FLAGS_USERPTR:
+		if (offset_in_page(user_addr))
+			return -EINVAL;
+		bo->mmap_offset = 0;	/* the user's own memory */
+		return gcnkfd_bo_pin_user(bo, user_addr);
+	case KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL:
+		bo->mmap_offset = GCNKFD_MMAP_TYPE_DOORBELL |
+				  GCNKFD_MMAP_GPU_ID(gpu_id);
+		return 0;
+	case KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP:
+		bo->mmap_offset = GCNKFD_MMAP_TYPE_MMIO |
+				  GCNKFD_MMAP_GPU_ID(gpu_id);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
+			      void *args)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args *a = args;
+	struct kfd_process_device_apertures ap;
+	u64 user_addr = untagged_addr(a->mmap_offset);
+	struct gcnkfd_pdd *pdd;
+	struct gcnkfd_bo *bo;
+	u32 type;
+	u64 size;
+	int id, err;
+
+	if (!a->size)
+		return -EINVAL;
+
+	mutex_lock(&p->lock);
+	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
+	if (!pdd) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (!pdd->vm_file) {
+		err = -ENODEV;	/* kfd_bind_process_to_device: no VM */
+		goto out;
+	}
+
+	/* The sizes a doorbell slice and the MMIO page have, exactly. */
+	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
+		if (a->size != GCNKFD_DOORBELL_SLICE_BYTES) {
+			err = -EINVAL;
+			goto out;
+		}
+	} else if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
+		if (a->size != PAGE_SIZE) {
+			err = -EINVAL;
+			goto out;
+		}
+	}
+	type = gcnkfd_bo_type(a->flags);
+	if (!type ||
+	    (type == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR && !user_addr)) {
+		err = -EINVAL;
+		goto out;
+	}
+
+	/*
+	 * Sizes are rounded up to pages, as Linux does. The aperture bounds
+	 * the size first so that the rounding cannot overflow.
+	 */
+	gcnkfd_apertures(pdd, &ap);
+	if (a->size > ap.gpuvm_limit) {
+		err = -EINVAL;
+		goto out;
+	}
+	size = PAGE_ALIGN(a->size);
+	if (offset_in_page(a->va_addr) || a->va_addr < ap.gpuvm_base ||
+	    a->va_addr + size - 1 > ap.gpuvm_limit ||
+	    gcnkfd_va_in_use(p, a->va_addr, size)) {
+		err = -EINVAL;
+		goto out;
+	}
+	err = gcnkfd_bo_check_limits(pdd, type, size);
+	if (err)
+		goto out;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo) {
+		err = -ENOMEM;
+		goto out;
+	}
+	bo->pdd = pdd;
+	bo->flags = a->flags;
+	bo->va = a->va_addr;
+	bo->size = size;
+	bo->npages = size >> PAGE_SHIFT;
+	err = gcnkfd_bo_fill(pdd, bo, type, user_addr);
+	if (err) {
+		kfree(bo);
+		goto out;
+	}
+
+	mutex_lock(&gcnkfd_bo_mmap_lock);
+	id = idr_alloc(&pdd->bo_idr, bo, 0, 0, GFP_KERNEL);
+	mutex_unlock(&gcnkfd_bo_mmap_lock);
+	if (id < 0) {
+		gcnkfd_bo_put_pages(bo);
+		kfree(bo);
+		err = -EFAULT;	/* what Linux gives when the idr is full */
+		goto out;
+	}
+	bo->idr = id;
+	if (type == KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+		pdd->vram_used += size;
+	atomic_inc(&gcnkfd_counters.bos);
+
+	a->handle = GCNKFD_HANDLE(a->gpu_id, id);
+	a->mmap_offset = bo->mmap_offset;
+out:
+	mutex_unlock(&p->lock);
+	return err;
+}
+
+/* The buffer a handle names in this process, or NULL. p->lock held. */
+static struct gcnkfd_bo *gcnkfd_bo_find(struct gcnkfd_process *p, u64 handle,
+					struct gcnkfd_pdd **pddp)
+{
+	struct gcnkfd_pdd *pdd;
+
+	pdd = gcnkfd_pdd_by_id(p, GCNKFD_HANDLE_GPU_ID(handle));
+	if (pddp)
+		*pddp = pdd;
+	if (!pdd)
+		return NULL;
+	return idr_find(&pdd->bo_idr, GCNKFD_HANDLE_IDR(handle));
+}
+
+int gcnkfd_ioctl_free_memory(struct file *f, struct gcnkfd_process *p,
+			     void *args)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args *a = args;
+	struct gcnkfd_bo *bo;
+	int err = 0;
+
+	mutex_lock(&p->lock);
+	/* The event page goes with the process, never before. */
+	if (READ_ONCE(p->signal_handle) &&
+	    READ_ONCE(p->signal_handle) == a->handle) {
+		err = -EPERM;
+		goto out;
+	}
+	bo = gcnkfd_bo_find(p, a->handle, NULL);
+	if (!bo)
+		err = -EINVAL;
+	else if (bo->mapped_mask)
+		err = -EBUSY;	/* still in some GPU's page tables */
+	else
+		gcnkfd_bo_destroy(bo);
+out:
+	mutex_unlock(&p->lock);
+	return err;
+}
+
+/*
+ * The head MAP and UNMAP share, in Linux's order: the count checks, then
+ * the copy of the device array (no bound on n_devices but the allocation
+ * itself: a gpu id may be repeated).
+ */
+static u32 *gcnkfd_copy_devices(u64 ptr, u32 n_devices, u32 n_success,
+				int *err)
+{
+	u32 *ids;
+
+	*err = -EINVAL;
+	if (!n_devices || n_success > n_devices)
+		return NULL;
+	ids = kmalloc_array(n_devices, sizeof(*ids),
+			    GFP_KERNEL | __GFP_NOWARN);
+	*err = -ENOMEM;
+	if (!ids)
+		return NULL;
+	if (copy_from_user(ids, u64_to_user_ptr(ptr),
+			   (size_t)n_devices * sizeof(*ids))) {
+		kfree(ids);
+		*err = -EFAULT;
+		return NULL;
+	}
+	*err = 0;
+	return ids;
+}
+
+int gcnkfd_ioctl_map_memory(struct file *f, struct gcnkfd_process *p,
+			    void *args)
+{
+	struct kfd_ioctl_map_memory_to_gpu_args *a = args;
+	struct gcnkfd_pdd *pdd, *peer;
+	struct gcnkfd_bo *bo;
+	u32 *ids, i;
+	int err;
+
+	ids = gcnkfd_copy_devices(a->device_ids_array_ptr, a->n_devices,
+				  a->n_success, &err);
+	if (!ids)
+		return err;
+
+	mutex_lock(&p->lock);
+	bo = gcnkfd_bo_find(p, a->handle, &pdd);
+	if (!pdd) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (!pdd->vm_file) {
+		err = -ENODEV;
+		goto out;
+	}
+	if (!bo) {
+		err = -ENOMEM;	/* sic: Linux's errno for a wrong handle */
+		goto out;
+	}
+	/* Devices before n_success took the mapping in an earlier call. */
+	for (i = a->n_success; i < a->n_devices; i++) {
+		peer = gcnkfd_pdd_by_id(p, ids[i]);
+		if (!peer) {
+			err = -EINVAL;
+			goto out;
+		}
+		if (!peer->vm_file) {
+			err = -ENODEV;
+			goto out;
+		}
+		/* Mapping again where it is mapped changes nothing. */
+		bo->mapped_mask |= BIT(peer->dev->index);
+		a->n_success = i + 1;
+	}
+out:
+	mutex_unlock(&p->lock);
+	kfree(ids);
+	return err;
+}
+
+int gcnkfd_ioctl_unmap_memory(struct file *f, struct gcnkfd_process *p,
+			      void *args)
+{
+	struct kfd_ioctl_unmap_memory_from_gpu_args *a = args;
+	struct gcnkfd_pdd *pdd, *peer;
+	struct gcnkfd_bo *bo;
+	u32 *ids, i;
+	int err;
+
+	ids = gcnkfd_copy_devices(a->device_ids_array_ptr, a->n_devices,
+				  a->n_success, &err);
+	if (!ids)
+		return err;
+
+	mutex_lock(&p->lock);
+	/* Linux binds nothing here: an unbound GPU just has no buffers. */
+	bo = gcnkfd_bo_find(p, a->handle, &pdd);
+	if (!pdd) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (!bo) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = a->n_success; i < a->n_devices; i++) {
+		peer = gcnkfd_pdd_by_id(p, ids[i]);
+		/* Unknown, or not mapped there: both -EINVAL in Linux. */
+		if (!peer || !(bo->mapped_mask & BIT(peer->dev->index))) {
+			err = -EINVAL;
+			goto out;
+		}
+		bo->mapped_mask &= ~BIT(peer->dev->index);
+		a->n_success = i + 1;
+	}
+out:
+	mutex_unlock(&p->lock);
+	kfree(ids);
+	return err;
+}
+
+/*
+ * mmap of a VRAM or GTT buffer through /dev/kfd. The vma may cover the
+ * whole buffer or any whole-page window inside it (the offset of its first
+ * page plus the page index in the buffer); it may not reach past the
+ * buffer's end. As TTM, a private writable mapping (copy-on-write) is
+ * refused: the CPU and the GPU must see one memory. The pages are inserted
+ * now and hold their own references, so a mapping stays valid after the
+ * buffer is freed, until it is unmapped.
+ */
+int gcnkfd_bo_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma)
+{
+	u64 offset = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	u64 page = (offset >> PAGE_SHIFT) & GCNKFD_BO_MMAP_PAGE_MASK;
+	unsigned long count = vma_pages(vma), left;
+	struct gcnkfd_pdd *pdd;
+	struct gcnkfd_bo *bo, *found = NULL;
+	u64 first = 0;
+	int id, err;
+
+	if (is_cow_mapping(vma->vm_flags))
+		return -EINVAL;
+	/* The pdds are fixed for the process's life; the file pins it. */
+	pdd = gcnkfd_pdd_by_id(p, GCNKFD_MMAP_GET_GPU_ID(offset));
+	if (!pdd)
+		return -EINVAL;
+
+	mutex_lock(&gcnkfd_bo_mmap_lock);
+	idr_for_each_entry(&pdd->bo_idr, bo, id) {
+		if (!gcnkfd_bo_owns_pages(bo))
+			continue;
+		first = (bo->mmap_offset >> PAGE_SHIFT) &
+			GCNKFD_BO_MMAP_PAGE_MASK;
+		if (page >= first && page < first + bo->npages) {
+			found = bo;
+			break;
+		}
+	}
+	err = -EINVAL;
+	if (!found || page - first + count > found->npages)
+		goto out;
+
+	vma->vm_flags |= VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP;
+	left = count;
+	err = vm_insert_pages(vma, vma->vm_start,
+			      found->pages + (page - first), &left);
+	if (!err && left)
+		err = -ENOMEM;
+out:
+	mutex_unlock(&gcnkfd_bo_mmap_lock);
+	return err;
+}
+
+/*
+ * The buffer a handle names, for the kernel's own use (the event page).
+ * The caller holds p->lock. bo->kva is the kernel's mapping of it, made
+ * here on first use: a vmap of its pages, or the doorbell slice or MMIO
+ * page directly; NULL when the mapping failed (the caller's -ENOMEM). A
+ * buffer lives until FREE (which refuses p->signal_handle) or the
+ * process's end.
+ */
+struct gcnkfd_bo *gcnkfd_bo_by_handle(struct gcnkfd_process *p, u64 handle)
+{
+	struct gcnkfd_bo *bo;
+
+	lockdep_assert_held(&p->lock);
+	bo = gcnkfd_bo_find(p, handle, NULL);
+	if (!bo || bo->kva)
+		return bo;
+	if (bo->pages)
+		bo->kva = vmap(bo->pages, bo->npages, VM_MAP, PAGE_KERNEL);
+	else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL)
+		bo->kva = page_address(bo->pdd->doorbells);
+	else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)
+		bo->kva = page_address(bo->pdd->mmio_page);
+	return bo;
+}
+
+/* The process is gone: every buffer goes, mapped to a GPU or not. */
+void gcnkfd_memory_release(struct gcnkfd_pdd *pdd)
+{
+	struct gcnkfd_bo *bo;
+	int id;
+
+	idr_for_each_entry(&pdd->bo_idr, bo, id)
+		gcnkfd_bo_destroy(bo);
+}

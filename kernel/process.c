@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Processes: one gcnkfd_process per mm, as Linux's kfd_process. Every open
+ * /dev/kfd file of the same mm shares it; it is released with the last
+ * file (which process exit closes too): queues first, so that nothing runs
+ * on memory about to go, then events, then memory.
+ */
+#include <linux/sched.h>
+#include <linux/sched/mm.h>
+#include <linux/slab.h>
+
+#include "gcnkfd.h"
+
+static LIST_HEAD(gcnkfd_processes);
+static DEFINE_MUTEX(gcnkfd_process_lock);
+static DEFINE_IDA(gcnkfd_pasid_ida);
+
+static struct gcnkfd_process *gcnkfd_process_create(void)
+{
+	struct gcnkfd_process *p;
+	struct gcnkfd_dev *dev;
+	int pasid, err, i;
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+
+	/* PASIDs are 16 bits on gfx9; 0 means none. */
+	pasid = ida_alloc_range(&gcnkfd_pasid_ida, 1, GCNKFD_MAX_PROCESSES,
+				GFP_KERNEL);
+	if (pasid < 0) {
+		err = pasid == -ENOSPC ? -EBUSY : pasid;
+		goto err_pasid;
+	}
+	p->pasid = pasid;
+	kref_init(&p->ref);
+	p->mm = current->mm;
+	/*
+	 * Keeps the mm_struct allocated (not the address space): while a
+	 * file outlives its process, no new process can reuse the address
+	 * and be taken for this one.
+	 */
+	mmgrab(p->mm);
+	p->lead_thread = current->group_leader;
+	get_task_struct(p->lead_thread);
+	mutex_init(&p->lock);
+	mutex_init(&p->event_lock);
+	idr_init(&p->queue_idr);
+	idr_init(&p->event_idr);
+	p->signal_event_count = 1;	/* slot 0 is reserved, as in Linux */
+
+	list_for_each_entry(dev, &gcnkfd_devices, list) {
+		struct gcnkfd_pdd *pdd = kzalloc(sizeof(*pdd), GFP_KERNEL);
+
+		if (!pdd) {
+			err = -ENOMEM;
+			goto err_pdd;
+		}
+		pdd->p = p;
+		pdd->dev = dev;
+		p->pdds[dev->index] = pdd;
+		err = gcnkfd_pdd_init(pdd);
+		if (err) {
+			p->pdds[dev->index] = NULL;
+			kfree(pdd);
+			goto err_pdd;
+		}
+	}
+	atomic_inc(&gcnkfd_counters.processes);
+	return p;
+
+err_pdd:
+	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+		if (p->pdds[i]) {
+			gcnkfd_pdd_fini(p->pdds[i]);
+			kfree(p->pdds[i]);
+		}
+	}
+	put_task_struct(p->lead_thread);
+	mmdrop(p->mm);
+	ida_free(&gcnkfd_pasid_ida, p->pasid);
+err_pasid:
+	kfree(p);
+	return ERR_PTR(err);
+}
+
+struct gcnkfd_process *gcnkfd_process_open(void)
+{
+	struct gcnkfd_process *p;
+
+	if (!current->mm)
+		return ERR_PTR(-EINVAL);
+
+	mutex_lock(&gcnkfd_process_lock);
+	list_for_each_entry(p, &gcnkfd_processes, list) {
+		if (p->mm == current->mm) {
+			kref_get(&p->ref);
+			goto out;
+		}
+	}
+	p = gcnkfd_process_create();
+	if (!IS_ERR(p))
+		list_add(&p->list, &gcnkfd_processes);
+out:
+	mutex_unlock(&gcnkfd_process_lock);
+	return p;
+}
+
+/* Called with gcnkfd_process_lock held (kref_put_mutex); drops it. */
+static void gcnkfd_process_release(struct kref *ref)
+{
+	struct gcnkfd_process *p = container_of(ref, struct gcnkfd_process,
+						ref);
+	int i;
+
+	list_del(&p->list);
+	mutex_unlock(&gcnkfd_process_lock);
+
+	gcnkfd_queues_release(p);
+	gcnkfd_events_release(p);
+	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+		if (!p->pdds[i])
+			continue;
+		gcnkfd_memory_release(p->pdds[i]);
+		gcnkfd_pdd_fini(p->pdds[i]);
+		kfree(p->pdds[i]);
+	}
+	idr_destroy(&p->queue_idr);
+	idr_destroy(&p->event_idr);
+	mutex_destroy(&p->lock);
+	mutex_destroy(&p->event_lock);
+	put_task_struct(p->lead_thread);
+	mmdrop(p->mm);
+	ida_free(&gcnkfd_pasid_ida, p->pasid);
+	kfree(p);
+	atomic_dec(&gcnkfd_counters.processes);
+}
+
+void gcnkfd_process_put(struct gcnkfd_process *p)
+{
+	kref_put_mutex(&p->ref, gcnkfd_process_release, &gcnkfd_process_lock);
+}
+
+/* The process's data for a GPU, or NULL for an unknown gpu_id. */
+struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id)
+{
+	int i;
+
+	for (i = 0; i < GCNKFD_MAX_GPUS; i++)
+		if (p->pdds[i] && p->pdds[i]->dev->gpu_id == gpu_id)
+			return p->pdds[i];
+	return NULL;
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Helpers shared by the kselftests of gcnkfd (kernel/): opening /dev/kfd,
+ * the GPUs it reports, reading sysfs/debugfs files and the module's
+ * counters. Every test binary includes kselftest_harness.h itself.
+ */
+#ifndef GCNKFD_TEST_H
+#define GCNKFD_TEST_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/kfd_ioctl.h>
+
+#define KFD_PATH "/dev/kfd"
+#define KFD_TOPOLOGY "/sys/devices/virtual/kfd/kfd/topology"
+#define GCNKFD_COUNTERS "/sys/kernel/debug/gcnkfd/counters"
+#define GCNKFD_MAX_TEST_GPUS 8
+
+/* ioctl(2) as errno: 0 or the positive errno. */
+static inline int kfd_ioctl(int fd, unsigned long request, void *arg)
+{
+	return ioctl(fd, request, arg) ? errno : 0;
+}
+
+/*
+ * The gpu ids the process sees, in node order; returns how many (or
+ * -errno). Asks for the count first, as the thunk does: asking for more
+ * nodes than exist is -EINVAL.
+ */
+static inline int kfd_gpu_ids(int fd, uint32_t *ids, int max)
+{
+	struct kfd_process_device_apertures ap[GCNKFD_MAX_TEST_GPUS];
+	struct kfd_ioctl_get_process_apertures_new_args a = { 0 };
+	int i;
+
+	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
+		return -errno;
+	if (a.num_of_nodes > GCNKFD_MAX_TEST_GPUS)
+		a.num_of_nodes = GCNKFD_MAX_TEST_GPUS;
+	if (!a.num_of_nodes)
+		return 0;
+	a.kfd_process_device_apertures_ptr = (uintptr_t)ap;
+	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
+		return -errno;
+	for (i = 0; i < (int)a.num_of_nodes && i < max; i++)
+		ids[i] = ap[i].gpu_id;
+	return i;
+}
+
+/* The first GPU's id, or 0 when there is none. */
+static inline uint32_t kfd_first_gpu(int fd)
+{
+	uint32_t id = 0;
+
+	return kfd_gpu_ids(fd, &id, 1) == 1 ? id : 0;
+}
+
+/* ACQUIRE_VM with the /dev/kfd file itself (the module has no render node). */
+static inline int kfd_acquire_vm(int fd, uint32_t gpu_id)
+{
+	struct kfd_ioctl_acquire_vm_args a = { .drm_fd = fd, .gpu_id = gpu_id };
+
+	return kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a);
+}
+
+/* Reads a whole small file into buf (NUL-terminated); bytes or -errno. */
+static inline int read_text(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n, total = 0;
+
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf + total, size - 1 - total)) > 0)
+		total += n;
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[total] = 0;
+	return (int)total;
+}
+
+/* The value of "name value" in a properties-style text, or -1. */
+static inline long long text_prop(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *s = text;
+
+	while (s && *s) {
+		if (!strncmp(s, name, len) && s[len] == ' ')
+			return strtoll(s + len + 1, NULL, 0);
+		s = strchr(s, '\n');
+		if (s)
+			s++;
+	}
+	return -1;
+}
+
+/* One of the module's counters (debugfs "counters"), or -1. */
+static inline long long gcnkfd_counter(const char *name)
+{
+	char buf[1024];
+
+	if (read_text(GCNKFD_COUNTERS, buf, sizeof(buf)) < 0)
+		return -1;
+	return text_prop(buf, name);
+}
+
+#endif /* GCNKFD_TEST_H */

@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# Boots the gcnkfd module and the kselftest binaries in QEMU and collects
+# their TAP output. See tests/kselftest/README.md.
+#
+# Usage: run-vm.sh --out DIR --kernel VMLINUZ --module GCNKFD_KO
+#                  [--param NAME=VALUE]... [--timeout SECONDS]
+#                  [--extra-program BIN [ARG...] --]... [--extra-file PATH]...
+#                  TEST_BINARY...
+#
+# Writes DIR/results.tap (kselftest runner format: one top-level TAP line
+# per binary, each binary's own TAP indented with "# "), DIR/dmesg.txt,
+# DIR/console.log and, per extra program, DIR/extra-N-NAME.log with its
+# exit status in DIR/extra-N-NAME.rc. Exits 0 when the VM ran to the end,
+# whatever the tests said: counting results is ctest's job.
+#
+# Environment: KSELFTEST_ACCEL=tcg forces TCG, =kvm tries KVM even when
+# the CPU shows no vmx/svm (default: KVM when /dev/kvm is usable, else TCG); KSELFTEST_CONSOLE_LOGLEVEL=N lets kernel messages
+# of level < N interleave with the console output (default 1: they are read
+# afterwards from dmesg, so they cannot split a TAP line).
+set -euo pipefail
+
+usage() {
+	sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+}
+
+out='' kernel='' module='' timeout=600
+params=() tests=() extra_files=()
+extra_cmds=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--kernel) kernel=$2; shift 2 ;;
+	--module) module=$2; shift 2 ;;
+	--param) params+=("$2"); shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--extra-file) extra_files+=("$2"); shift 2 ;;
+	--extra-program)
+		shift
+		cmd=()
+		while [ $# -gt 0 ] && [ "$1" != -- ]; do
+			cmd+=("$1")
+			shift
+		done
+		[ $# -gt 0 ] && shift
+		[ ${#cmd[@]} -gt 0 ] || usage
+		# One line per program, each word quoted for the guest's shell.
+		extra_cmds+=("$(printf '%q ' "${cmd[@]}")")
+		;;
+	-h | --help) usage ;;
+	-*) echo "run-vm.sh: unknown option $1" >&2; usage ;;
+	*) tests+=("$1"); shift ;;
+	esac
+done
+[ -n "$out" ] && [ -n "$kernel" ] && [ -n "$module" ] || usage
+for f in "$kernel" "$module" "${tests[@]}"; do
+	[ -r "$f" ] || { echo "run-vm.sh: cannot read $f" >&2; exit 2; }
+done
+busybox=$(command -v busybox || true)
+[ -n "$busybox" ] && ! ldd "$busybox" >/dev/null 2>&1 || {
+	echo "run-vm.sh: needs a static busybox (Debian: busybox-static)" >&2
+	exit 2
+}
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+root=$out/initramfs
+rm -rf "$root" "$out"/extra-* "$out/results.tap" "$out/dmesg.txt" "$out/console.log"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,lib,etc,kselftest,extra}
+cp "$busybox" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+cp "$module" "$root/lib/gcnkfd.ko"
+for t in "${tests[@]}"; do
+	cp "$t" "$root/kselftest/"
+done
+
+# Dynamically linked programs keep their host paths, and so do the
+# libraries ldd resolves for them (the dynamic loader among them), so
+# RUNPATHs pointing into a build tree still work in the guest.
+copy_with_libs() {
+	local bin=$1 lib
+	mkdir -p "$root$(dirname "$bin")"
+	cp -L "$bin" "$root$bin"
+	# A static binary or a script has no libraries: ldd fails, nothing to copy.
+	{ ldd "$bin" 2>/dev/null || true; } |
+		awk '/=> \// { print $3 } /^\t\// { print $1 }' |
+		while read -r lib; do
+			[ -e "$root$lib" ] && continue
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+			dirname "$lib" >>"$out/initramfs.libdirs"
+		done
+}
+: >"$out/initramfs.libdirs"
+: >"$root/etc/extra-programs"
+for cmd in "${extra_cmds[@]}"; do
+	bin=$(eval "set -- $cmd; echo \"\$1\"")
+	[[ $bin == /* ]] || bin=$(command -v "$bin")
+	bin=$(realpath "$bin")
+	copy_with_libs "$bin"
+	rest=$(eval "set -- $cmd; shift; printf '%q ' \"\$@\"")
+	printf '%q %s\n' "$bin" "$rest" >>"$root/etc/extra-programs"
+done
+for f in "${extra_files[@]}"; do
+	f=$(realpath "$f")
+	mkdir -p "$root$(dirname "$f")"
+	cp -a "$f" "$root$f"
+done
+libpath=$(sort -u "$out/initramfs.libdirs" | paste -sd: -)
+rm -f "$out/initramfs.libdirs"
+
+# The guest's own deadline comes 30 s before the host kills QEMU, so a hung
+# test still leaves dmesg in the log.
+guest_timeout=$((timeout > 60 ? timeout - 30 : timeout))
+cat >"$root/etc/runner.conf" <<EOF
+MODULE_PARAMS='${params[*]}'
+GUEST_TIMEOUT=$guest_timeout
+LOGLEVEL=${KSELFTEST_CONSOLE_LOGLEVEL:-1}
+EXTRA_LD_LIBRARY_PATH='$libpath'
+EOF
+
+cat >"$root/init" <<'EOF'
+#!/bin/sh
+# PID 1 of the test VM: load gcnkfd, run every kselftest binary, then the
+# extra programs, print dmesg, power off. The host reads the console.
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+mount -t devtmpfs devtmpfs /dev
+exec </dev/console >/dev/console 2>&1
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t debugfs debugfs /sys/kernel/debug
+# No tmpfs over /tmp: the initramfs root is writable already, and extra
+# programs keep their host paths, which may lie under /tmp.
+. /etc/runner.conf
+echo "$LOGLEVEL" >/proc/sys/kernel/printk
+export GCNKFD_KO=/lib/gcnkfd.ko HOME=/tmp
+
+# Watchdog: whatever hangs, the log still ends with dmesg.
+(
+	sleep "$GUEST_TIMEOUT"
+	echo "=== GCNKFD GUEST TIMEOUT ==="
+	echo "=== GCNKFD DMESG BEGIN ==="
+	dmesg
+	echo "=== GCNKFD DMESG END ==="
+	poweroff -f
+) &
+
+echo "=== GCNKFD INSMOD $MODULE_PARAMS ==="
+insmod /lib/gcnkfd.ko $MODULE_PARAMS
+echo "=== GCNKFD INSMOD RC $? ==="
+
+echo "=== GCNKFD TAP BEGIN ==="
+n=$(ls /kselftest | wc -l)
+echo "TAP version 13"
+echo "1..$n"
+i=0
+for t in /kselftest/*; do
+	i=$((i + 1))
+	name=${t##*/}
+	echo "# selftests: gcnkfd: $name"
+	(
+		cd /tmp
+		"$t" 2>&1
+		echo $? >/tmp/.rc
+	) | sed 's/^/# /'
+	rc=$(cat /tmp/.rc)
+	case $rc in
+	0) echo "ok $i selftests: gcnkfd: $name" ;;
+	4) echo "ok $i selftests: gcnkfd: $name # SKIP" ;;
+	*) echo "not ok $i selftests: gcnkfd: $name # exit=$rc" ;;
+	esac
+done
+echo "=== GCNKFD TAP END ==="
+
+i=0
+while read -r line; do
+	[ -n "$line" ] || continue
+	i=$((i + 1))
+	echo "=== GCNKFD EXTRA BEGIN $i ==="
+	(
+		cd /tmp
+		eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $line" 2>&1
+		echo $? >/tmp/.rc
+	) </dev/null
+	echo "=== GCNKFD EXTRA END $i rc=$(cat /tmp/.rc) ==="
+done </etc/extra-programs
+
+echo "=== GCNKFD DMESG BEGIN ==="
+dmesg
+echo "=== GCNKFD DMESG END ==="
+echo "=== GCNKFD VM DONE ==="
+poweroff -f
+EOF
+chmod +x "$root/init"
+
+(cd "$root" && find . -print0 | LC_ALL=C sort -z |
+	cpio --null -o -H newc --quiet -R 0:0) | gzip -1 >"$out/initramfs.cpio.gz"
+
+# KVM needs /dev/kvm and a CPU that shows vmx or svm: inside a VM without
+# nested virtualisation /dev/kvm may exist while guests hang at boot.
+accel=tcg
+if [ "${KSELFTEST_ACCEL:-}" != tcg ] && [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
+	{ [ "${KSELFTEST_ACCEL:-}" = kvm ] || grep -Eqw 'vmx|svm' /proc/cpuinfo; }; then
+	accel=kvm:tcg
+fi
+echo "run-vm.sh: booting $(basename "$kernel") with accel=$accel, timeout ${timeout}s"
+start=$(date +%s)
+set +e
+timeout -k 10 "$timeout" qemu-system-x86_64 \
+	-machine "accel=$accel" -m 1G -smp 2 \
+	-nographic -no-reboot -monitor none -serial stdio \
+	-kernel "$kernel" -initrd "$out/initramfs.cpio.gz" \
+	-append "console=ttyS0 quiet panic=-1" </dev/null |
+	tr -d '\r' >"$out/console.log"
+qemu_rc=${PIPESTATUS[0]}
+set -e
+elapsed=$(($(date +%s) - start))
+
+section() {
+	sed -n "/^=== GCNKFD $1 BEGIN ===\$/,/^=== GCNKFD $1 END ===\$/p" "$out/console.log" |
+		sed '1d;$d'
+}
+section TAP >"$out/results.tap"
+section DMESG >"$out/dmesg.txt"
+i=0
+while read -r line; do
+	[ -n "$line" ] || continue
+	i=$((i + 1))
+	set -- $line
+	name=$(basename "$1")
+	sed -n "/^=== GCNKFD EXTRA BEGIN $i ===\$/,/^=== GCNKFD EXTRA END $i rc=/p" \
+		"$out/console.log" >"$out/extra-$i-$name.log"
+	sed -n "s/^=== GCNKFD EXTRA END $i rc=\([0-9]*\) ===\$/\1/p" "$out/console.log" \
+		>"$out/extra-$i-$name.rc"
+	sed -i '1d;$d' "$out/extra-$i-$name.log"
+done <"$root/etc/extra-programs"
+
+ran=tcg
+grep -q 'Hypervisor detected: KVM' "$out/dmesg.txt" && ran=kvm
+echo "run-vm.sh: VM ran ${elapsed}s with $ran (qemu exit $qemu_rc)"
+grep '^=== GCNKFD INSMOD RC' "$out/console.log" || true
+if grep -q '^=== GCNKFD VM DONE ===$' "$out/console.log"; then
+	echo "run-vm.sh: $(grep -c '^ok ' "$out/results.tap") of ${#tests[@]} binaries ok;" \
+		"results in $out/results.tap"
+	exit 0
+fi
+if grep -q '^=== GCNKFD GUEST TIMEOUT ===$' "$out/console.log"; then
+	echo "run-vm.sh: the guest hit its ${guest_timeout}s deadline" >&2
+else
+	echo "run-vm.sh: the VM did not run to the end; last console lines:" >&2
+	tail -n 30 "$out/console.log" >&2
+fi
+exit 1

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Unloading gcnkfd. Every /dev/kfd file, and every mapping of one, holds
+ * the module (file_operations.owner), so delete_module() fails with the
+ * errno Linux 6.1's try_stop_module() gives a module in use, EWOULDBLOCK,
+ * and the device keeps working; once the last reference is gone the
+ * module unloads, its device node and class go, and loading it again
+ * gives the same GPUs with the same ids.
+ *
+ * The name sorts last so that the VM runner (which runs the binaries in
+ * name order) runs it after every other binary; whatever happens, main()
+ * reloads the module from $GCNKFD_KO before exiting.
+ */
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+
+#include "gcnkfd_test.h"
+#include "kselftest_harness.h"
+
+#define MODULE_NAME "gcnkfd"
+#define MODULE_SYSFS "/sys/module/gcnkfd"
+#define DOORBELL_OFFSET(gpu) ((3ull << 62) | ((uint64_t)(gpu) << 46))
+
+static char module_params[256];
+static const char *module_path;
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st);
+}
+
+static int param_text(const char *name, char *buf, size_t size)
+{
+	char path[128];
+	int n;
+
+	snprintf(path, sizeof(path), MODULE_SYSFS "/parameters/%s", name);
+	n = read_text(path, buf, size);
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[n - 1] = 0;
+	return n;
+}
+
+/* The parameters the module runs with now, to load it the same way. */
+static void save_params(void)
+{
+	char gpus[32] = "", backend[64] = "";
+
+	param_text("num_gpus", gpus, sizeof(gpus));
+	param_text("backend", backend, sizeof(backend));
+	snprintf(module_params, sizeof(module_params), "%s%s%s%s",
+		 gpus[0] ? "num_gpus=" : "", gpus,
+		 backend[0] ? " backend=" : "", backend);
+	module_path = getenv("GCNKFD_KO");
+	if (!module_path)
+		module_path = "/lib/gcnkfd.ko";
+}
+
+static int unload(void)
+{
+	return syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK) ? errno : 0;
+}
+
+/* Unloads, retrying while a just-closed file is still being released. */
+static int unload_settled(void)
+{
+	int err, i;
+
+	for (i = 0; i < 100; i++) {
+		err = unload();
+		if (err != EWOULDBLOCK)
+			return err;
+		usleep(10000);
+	}
+	return err;
+}
+
+static int load(void)
+{
+	int fd = open(module_path, O_RDONLY | O_CLOEXEC), err = 0, i;
+
+	if (fd < 0)
+		return errno;
+	if (syscall(SYS_finit_module, fd, module_params, 0))
+		err = errno;
+	close(fd);
+	/* devtmpfs creates the node from its own thread. */
+	for (i = 0; !err && i < 200 && !exists(KFD_PATH); i++)
+		usleep(10000);
+	return err;
+}
+
+static void ensure_loaded(void)
+{
+	int err;
+
+	if (exists(MODULE_SYSFS))
+		return;
+	err = load();
+	if (err)
+		fprintf(stderr, "# reloading %s (%s): %s\n", module_path,
+			module_params, strerror(err));
+}
+
+/* The GPU ids of the topology's nodes, in node order; how many. */
+static int topology_ids(uint32_t *ids, int max)
+{
+	char path[128], text[64];
+	int node, n = 0;
+
+	for (node = 0; node < 64 && n < max; node++) {
+		snprintf(path, sizeof(path), KFD_TOPOLOGY "/nodes/%d/gpu_id",
+			 node);
+		if (read_text(path, text, sizeof(text)) <= 0)
+			break;
+		if (strtoul(text, NULL, 0))
+			ids[n++] = strtoul(text, NULL, 0);
+	}
+	return n;
+}
+
+FIXTURE(unload)
+{
+	int unused;
+};
+
+FIXTURE_SETUP(unload)
+{
+	if (access(module_path, R_OK))
+		SKIP(return, "cannot read %s to load the module again",
+		     module_path);
+	ASSERT_TRUE(exists(MODULE_SYSFS)) TH_LOG("gcnkfd is not loaded");
+}
+
+FIXTURE_TEARDOWN(unload)
+{
+	ensure_loaded();
+}
+
+TEST_F(unload, fails_while_file_open)
+{
+	struct kfd_ioctl_get_version_args v = { 0 };
+	uint32_t ids[GCNKFD_MAX_TEST_GPUS];
+	int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC), fd2, n;
+
+	ASSERT_LE(0, fd);
+	n = kfd_gpu_ids(fd, ids, GCNKFD_MAX_TEST_GPUS);
+	ASSERT_LE(1, n);
+
+	EXPECT_EQ(EWOULDBLOCK, unload());
+	/* Without O_NONBLOCK 6.1 does not wait either. */
+	EXPECT_EQ(EWOULDBLOCK,
+		  syscall(SYS_delete_module, MODULE_NAME, 0) ? errno : 0);
+	ASSERT_TRUE(exists(MODULE_SYSFS));
+
+	/* Still working: old file, new file, VM. */
+	EXPECT_EQ(0, kfd_ioctl(fd, AMDKFD_IOC_GET_VERSION, &v));
+	EXPECT_EQ(KFD_IOCTL_MAJOR_VERSION, v.major_version);
+	EXPECT_EQ(0, kfd_acquire_vm(fd, ids[0]));
+	fd2 = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd2);
+	EXPECT_EQ(ids[0], kfd_first_gpu(fd2));
+	close(fd2);
+	EXPECT_EQ(EWOULDBLOCK, unload());
+	close(fd);
+}
+
+TEST_F(unload, unload_and_reload_same_gpus)
+{
+	uint32_t ids[GCNKFD_MAX_TEST_GPUS], again[GCNKFD_MAX_TEST_GPUS];
+	uint32_t topo[GCNKFD_MAX_TEST_GPUS], topo2[GCNKFD_MAX_TEST_GPUS];
+	int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC), n, n2, t, t2, i;
+
+	ASSERT_LE(0, fd);
+	n = kfd_gpu_ids(fd, ids, GCNKFD_MAX_TEST_GPUS);
+	ASSERT_LE(1, n);
+	close(fd);
+	t = topology_ids(topo, GCNKFD_MAX_TEST_GPUS);
+
+	ASSERT_EQ(0, unload_settled());
+	EXPECT_FALSE(exists(MODULE_SYSFS));
+	EXPECT_FALSE(exists("/sys/class/kfd"));
+	EXPECT_FALSE(exists("/sys/devices/virtual/kfd"));
+	EXPECT_FALSE(exists("/sys/kernel/debug/gcnkfd"));
+	fd = open(KFD_PATH, O_RDWR);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(ENOENT, errno);
+	if (fd >= 0)
+		close(fd);
+
+	ASSERT_EQ(0, load()) TH_LOG("%s %s", module_path, module_params);
+	ASSERT_TRUE(exists("/sys/class/kfd/kfd"));
+	fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	n2 = kfd_gpu_ids(fd, again, GCNKFD_MAX_TEST_GPUS);
+	ASSERT_EQ(n, n2);
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(ids[i], again[i]);
+	t2 = topology_ids(topo2, GCNKFD_MAX_TEST_GPUS);
+	EXPECT_EQ(t, t2);
+	EXPECT_EQ(n, t2);
+	for (i = 0; i < t && i < t2; i++)
+		EXPECT_EQ(topo[i], topo2[i]);
+	/* A fresh module counts only this file's process. */
+	EXPECT_EQ(1, gcnkfd_counter("processes"));
+	EXPECT_EQ(0, gcnkfd_counter("buffers"));
+	close(fd);
+}
+
+TEST_F(unload, doorbell_mapping_holds_module)
+{
+	int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+	volatile uint64_t *db;
+	uint32_t gpu;
+	void *m;
+
+	ASSERT_LE(0, fd);
+	gpu = kfd_first_gpu(fd);
+	ASSERT_NE(0, gpu);
+	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		 DOORBELL_OFFSET(gpu));
+	ASSERT_NE(MAP_FAILED, m) TH_LOG("doorbell mmap: %s", strerror(errno));
+	close(fd);
+
+	/* The mapping keeps the file, the file keeps the module. */
+	EXPECT_EQ(EWOULDBLOCK, unload());
+	EXPECT_TRUE(exists(MODULE_SYSFS));
+	db = m;
+	db[0] = 0x1234;
+	db[1023] = 0x5678;
+	EXPECT_EQ(0x1234, db[0]);
+	EXPECT_EQ(1, gcnkfd_counter("processes"));
+
+	ASSERT_EQ(0, munmap(m, 8192));
+	EXPECT_EQ(0, unload_settled());
+	EXPECT_FALSE(exists(MODULE_SYSFS));
+	EXPECT_EQ(0, load());
+	EXPECT_TRUE(exists(KFD_PATH));
+}
+
+static void __attribute__((constructor)) order_last(void)
+{
+	if (!__constructor_order)
+		__constructor_order = _CONSTRUCTOR_ORDER_BACKWARD;
+}
+
+int main(int argc, char **argv)
+{
+	int ret;
+
+	save_params();
+	ret = test_harness_run(argc, argv);
+	/* Binaries that run after this one need the module. */
+	ensure_loaded();
+	return ret;
+}
