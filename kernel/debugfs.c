@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * /sys/kernel/debug/gcnkfd: "counters" (what the module holds now, for
- * tests that check everything is released) and per GPU "gpu<id>/queues"
- * (filled by the backend).
+ * tests that check everything is released) and per GPU "gpu<id>/processes"
+ * (each process's state on the GPU) and "gpu<id>/queues" (the backend's).
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
@@ -27,6 +27,25 @@ static int gcnkfd_counters_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(gcnkfd_counters);
 
+static int gcnkfd_processes_show_file(struct seq_file *m, void *unused)
+{
+	gcnkfd_processes_show(m, m->private);
+	return 0;
+}
+
+static int gcnkfd_processes_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, gcnkfd_processes_show_file, inode->i_private);
+}
+
+static const struct file_operations gcnkfd_processes_fops = {
+	.owner = THIS_MODULE,
+	.open = gcnkfd_processes_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 void gcnkfd_debugfs_init(void)
 {
 	gcnkfd_debugfs_root = debugfs_create_dir("gcnkfd", NULL);
@@ -46,6 +65,8 @@ void gcnkfd_debugfs_add_dev(struct gcnkfd_dev *dev)
 
 	snprintf(name, sizeof(name), "gpu%u", dev->gpu_id);
 	dev->debugfs = debugfs_create_dir(name, gcnkfd_debugfs_root);
+	debugfs_create_file("processes", 0444, dev->debugfs, dev,
+			    &gcnkfd_processes_fops);
 	if (dev->ops->debugfs_init)
 		dev->ops->debugfs_init(dev);
 }

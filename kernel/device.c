@@ -6,6 +6,7 @@
  * apertures, ACQUIRE_VM, cache policy, scratch and trap handler addresses,
  * clocks, tile configuration, free VRAM. Errnos follow kfd_chardev.c.
  */
+#include <linux/debugfs.h>
 #include <linux/file.h>
 #include <linux/hash.h>
 #include <linux/highmem.h>
@@ -104,6 +105,8 @@ void gcnkfd_devices_fini(void)
 	list_for_each_entry_safe(dev, tmp, &gcnkfd_devices, list) {
 		list_del(&dev->list);
 		dev->ops->fini(dev);
+		/* Waits for readers of the files that point at dev. */
+		debugfs_remove_recursive(dev->debugfs);
 		mutex_destroy(&dev->lock);
 		kfree(dev);
 	}

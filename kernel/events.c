@@ -39,6 +39,12 @@
 #define GCNKFD_UNMAPPED_SIGNAL_SLOTS 256
 #define GCNKFD_TIMEOUT_IMMEDIATE 0U
 #define GCNKFD_TIMEOUT_INFINITE 0xffffffffU
+/*
+ * WAIT_EVENTS takes at most as many entries as the signal page has slots,
+ * one more than the signal events a process can own; its other events
+ * (exceptions, node changes) are a handful per thunk.
+ */
+#define GCNKFD_MAX_WAIT_EVENTS GCNKFD_SIGNAL_EVENT_LIMIT
 
 struct gcnkfd_event {
 	u32 id;
@@ -100,7 +106,7 @@ static void gcnkfd_event_set_locked(struct gcnkfd_event *ev)
 static void gcnkfd_event_destroy_locked(struct gcnkfd_process *p,
 					struct gcnkfd_event *ev)
 {
-	struct gcnkfd_event_waiter *w;
+	struct gcnkfd_event_waiter *w, *tmp;
 	unsigned long flags;
 
 	lockdep_assert_held(&p->event_lock);
@@ -110,6 +116,13 @@ static void gcnkfd_event_destroy_locked(struct gcnkfd_process *p,
 	list_for_each_entry(w, &ev->wq.head, wait.entry)
 		WRITE_ONCE(w->event, NULL);
 	wake_up_all_locked(&ev->wq);
+	/*
+	 * A SET or an interrupt that found the event before idr_remove()
+	 * may still take its lock and walk its waiters; those free their
+	 * entries once event_lock is dropped, so none may stay queued.
+	 */
+	list_for_each_entry_safe(w, tmp, &ev->wq.head, wait.entry)
+		list_del_init(&w->wait.entry);
 	spin_unlock_irqrestore(&ev->wq.lock, flags);
 
 	if (gcnkfd_event_has_slot(ev))
@@ -352,8 +365,11 @@ static int gcnkfd_waiter_init(struct gcnkfd_process *p,
 	/* A signaled event activates at once; auto-reset ones are taken. */
 	w->activated = ev->signaled;
 	ev->signaled = ev->signaled && !ev->auto_reset;
-	if (!w->activated)
-		__add_wait_queue_entry_tail(&ev->wq, &w->wait);
+	/*
+	 * Queued even when already activated: destroying the event must find
+	 * every waiter to clear its pointer before the event is freed.
+	 */
+	__add_wait_queue_entry_tail(&ev->wq, &w->wait);
 	spin_unlock_irqrestore(&ev->wq.lock, flags);
 	return 0;
 }
@@ -452,10 +468,16 @@ int gcnkfd_ioctl_wait_events(struct file *f, struct gcnkfd_process *p,
 	int err = 0;
 
 	/*
-	 * No limit on num_events but the allocator's, as in Linux: too many
-	 * is -ENOMEM. Quietly, since user space chooses the size.
+	 * Linux bounds num_events only by kcalloc(), so a huge count is
+	 * -ENOMEM; here anything past what a process can own is, before any
+	 * allocation. kvcalloc(): the array can exceed what kmalloc gets
+	 * reliably.
 	 */
-	w = kcalloc(n, sizeof(*w), GFP_KERNEL | __GFP_NOWARN);
+	if (n > GCNKFD_MAX_WAIT_EVENTS) {
+		err = -ENOMEM;
+		goto out;
+	}
+	w = kvcalloc(n, sizeof(*w), GFP_KERNEL);
 	if (!w) {
 		err = -ENOMEM;
 		goto out;
@@ -521,7 +543,7 @@ out_unlock:
 				 sizeof(w[i].memory)))
 			err = -EFAULT;
 	}
-	kfree(w);
+	kvfree(w);
 out:
 	if (err)
 		result = KFD_IOC_WAIT_RESULT_FAIL;

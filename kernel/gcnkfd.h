@@ -77,6 +77,7 @@ struct gcnkfd_dev;
 struct gcnkfd_process;
 struct gcnkfd_pdd;
 struct gcnkfd_queue;
+struct seq_file;
 
 /*
  * What a GPU node publishes in sysfs (topology.c prints these with the
@@ -252,6 +253,7 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg);
 struct gcnkfd_process *gcnkfd_process_open(void);
 void gcnkfd_process_put(struct gcnkfd_process *p);
 struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id);
+void gcnkfd_processes_show(struct seq_file *m, struct gcnkfd_dev *dev);
 
 /* device.c: the registry of GPUs and the device-level ioctls */
 int gcnkfd_devices_init(const char *backend, unsigned int num_gpus);

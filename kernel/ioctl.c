@@ -142,8 +142,11 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 	desc = &gcnkfd_ioctls[nr];
 	if (!desc->func)
 		return -EINVAL;
-	/* Children of a fork must open /dev/kfd themselves. */
-	if (p->lead_thread != current->group_leader)
+	/*
+	 * Children of a fork must open /dev/kfd themselves; after an exec the
+	 * inherited file names the old address space, not the current one.
+	 */
+	if (p->lead_thread != current->group_leader || p->mm != current->mm)
 		return -EBADF;
 
 	/* _IOC_SIZE is 14 bits: at most 16 KiB however the caller encodes. */

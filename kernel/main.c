@@ -56,7 +56,7 @@ static int gcnkfd_mmap(struct file *filep, struct vm_area_struct *vma)
 	u64 offset = (u64)vma->vm_pgoff << PAGE_SHIFT;
 
 	/* Only the process that opened the file maps through it. */
-	if (p->lead_thread != current->group_leader)
+	if (p->lead_thread != current->group_leader || p->mm != current->mm)
 		return -EBADF;
 
 	switch (offset & GCNKFD_MMAP_TYPE_MASK) {

@@ -51,6 +51,26 @@
 static DEFINE_MUTEX(gcnkfd_bo_mmap_lock);
 
 /*
+ * Pages of all processes' VRAM, GTT and USERPTR buffers together, kept
+ * within 15/16 of RAM as Linux keeps them within its kfd_mem_limit system
+ * limit: VRAM is RAM here, and pages a buffer holds are in no task's RSS
+ * for the OOM killer to weigh. Beyond it ALLOC is -ENOMEM, as in Linux.
+ */
+static atomic64_t gcnkfd_pages_reserved = ATOMIC64_INIT(0);
+
+static int gcnkfd_reserve_pages(unsigned long npages)
+{
+	unsigned long ram = totalram_pages();
+
+	if (atomic64_add_return(npages, &gcnkfd_pages_reserved) >
+	    ram - (ram >> 4)) {
+		atomic64_sub(npages, &gcnkfd_pages_reserved);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
  * The one memory type a buffer gets when flags name several: the first in
  * the order amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu tries them. 0: none.
  */
@@ -99,19 +119,30 @@ static void gcnkfd_bo_put_pages(struct gcnkfd_bo *bo)
 	}
 	kvfree(bo->pages);
 	bo->pages = NULL;
+	atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
 }
 
-/* Zeroed pages for a VRAM or GTT buffer; counted even when partial. */
+/*
+ * Zeroed pages for a VRAM or GTT buffer; counted even when partial. They
+ * are charged to the caller's memory cgroup (__GFP_ACCOUNT): the process
+ * chose their number, and until mapped they are in no task's RSS.
+ */
 static int gcnkfd_bo_alloc_pages(struct gcnkfd_bo *bo)
 {
-	const gfp_t gfp = GFP_HIGHUSER | __GFP_ZERO | __GFP_NOWARN |
-			  __GFP_RETRY_MAYFAIL;
+	const gfp_t gfp = GFP_HIGHUSER | __GFP_ACCOUNT | __GFP_ZERO |
+			  __GFP_NOWARN | __GFP_RETRY_MAYFAIL;
 	unsigned long i;
+	int err;
 
+	err = gcnkfd_reserve_pages(bo->npages);
+	if (err)
+		return err;
 	bo->pages = kvcalloc(bo->npages, sizeof(*bo->pages),
-			     GFP_KERNEL | __GFP_NOWARN);
-	if (!bo->pages)
+			     GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!bo->pages) {
+		atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
 		return -ENOMEM;
+	}
 	/* Counted up front so that gcnkfd_bo_put_pages can undo any part. */
 	atomic64_add(bo->npages, &gcnkfd_counters.pages_allocated);
 	for (i = 0; i < bo->npages; i++) {
@@ -130,11 +161,17 @@ static int gcnkfd_bo_pin_user(struct gcnkfd_bo *bo, u64 addr)
 {
 	struct mm_struct *mm = current->mm;
 	long pinned;
+	int err;
 
+	err = gcnkfd_reserve_pages(bo->npages);
+	if (err)
+		return err;
 	bo->pages = kvcalloc(bo->npages, sizeof(*bo->pages),
-			     GFP_KERNEL | __GFP_NOWARN);
-	if (!bo->pages)
+			     GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!bo->pages) {
+		atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
 		return -ENOMEM;
+	}
 
 	mmap_read_lock(mm);
 	pinned = pin_user_pages(addr, bo->npages, FOLL_WRITE | FOLL_LONGTERM,
@@ -149,6 +186,7 @@ static int gcnkfd_bo_pin_user(struct gcnkfd_bo *bo, u64 addr)
 		unpin_user_pages(bo->pages, pinned);
 	kvfree(bo->pages);
 	bo->pages = NULL;
+	atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
 	/* A hole in the range: what hmm_range_fault gives Linux, -EFAULT. */
 	return pinned < 0 ? (int)pinned : -EFAULT;
 }
@@ -213,17 +251,53 @@ static int gcnkfd_bo_check_limits(struct gcnkfd_pdd *pdd, u32 type,
 	return 0;
 }
 
+/*
+ * A free run of npages page offsets in the pdd's BO mmap offset space, or
+ * 0 when there is none. Offsets are handed out in order from bo_mmap_next;
+ * when that reaches the end, gaps freed buffers left are reused, so that
+ * a process that keeps allocating and freeing never runs out (a mapping
+ * of a freed buffer holds its own pages: reuse cannot expose them).
+ */
+static u64 gcnkfd_bo_mmap_find(struct gcnkfd_pdd *pdd, unsigned long npages)
+{
+	u64 start = pdd->bo_mmap_next, first;
+	struct gcnkfd_bo *bo;
+	bool moved = true;
+	int id;
+
+	if (start + npages <= GCNKFD_BO_MMAP_PAGES)
+		return start;
+	/* Each pass moves start past the buffers it overlaps, or ends. */
+	for (start = 1; moved && start + npages <= GCNKFD_BO_MMAP_PAGES;) {
+		moved = false;
+		idr_for_each_entry(&pdd->bo_idr, bo, id) {
+			if (!gcnkfd_bo_owns_pages(bo))
+				continue;
+			first = (bo->mmap_offset >> PAGE_SHIFT) &
+				GCNKFD_BO_MMAP_PAGE_MASK;
+			if (start < first + bo->npages &&
+			    first < start + npages) {
+				start = first + bo->npages;
+				moved = true;
+			}
+		}
+	}
+	return moved ? 0 : start;
+}
+
 /* The backing of a new buffer and the mmap offset ALLOC returns. */
 static int gcnkfd_bo_fill(struct gcnkfd_pdd *pdd, struct gcnkfd_bo *bo,
 			  u32 type, u64 user_addr)
 {
 	u32 gpu_id = pdd->dev->gpu_id;
+	u64 page;
 	int err;
 
 	switch (type) {
 	case KFD_IOC_ALLOC_MEM_FLAGS_VRAM:
 	case KFD_IOC_ALLOC_MEM_FLAGS_GTT:
-		if (pdd->bo_mmap_next + bo->npages > GCNKFD_BO_MMAP_PAGES)
+		page = gcnkfd_bo_mmap_find(pdd, bo->npages);
+		if (!page)
 			return -ENOMEM;	/* offset space used up */
 		err = gcnkfd_bo_alloc_pages(bo);
 		if (err) {
@@ -232,8 +306,9 @@ static int gcnkfd_bo_fill(struct gcnkfd_pdd *pdd, struct gcnkfd_bo *bo,
 		}
 		bo->mmap_offset = GCNKFD_MMAP_TYPE_BO |
 				  GCNKFD_MMAP_GPU_ID(gpu_id) |
-				  (pdd->bo_mmap_next << PAGE_SHIFT);
-		pdd->bo_mmap_next += bo->npages;
+				  (page << PAGE_SHIFT);
+		if (page == pdd->bo_mmap_next)
+			pdd->bo_mmap_next += bo->npages;
 		return 0;
 	case KFD_IOC_ALLOC_MEM_FLAGS_USERPTR:
 		if (offset_in_page(user_addr))
@@ -307,8 +382,10 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 		goto out;
 	}
 	size = PAGE_ALIGN(a->size);
+	/* va + size is not computed: near 2^64 it would wrap into range. */
 	if (offset_in_page(a->va_addr) || a->va_addr < ap.gpuvm_base ||
-	    a->va_addr + size - 1 > ap.gpuvm_limit ||
+	    a->va_addr > ap.gpuvm_limit ||
+	    size - 1 > ap.gpuvm_limit - a->va_addr ||
 	    gcnkfd_va_in_use(p, a->va_addr, size)) {
 		err = -EINVAL;
 		goto out;
@@ -317,7 +394,7 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 	if (err)
 		goto out;
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo) {
 		err = -ENOMEM;
 		goto out;
@@ -395,9 +472,15 @@ out:
 }
 
 /*
+ * The most gpu ids MAP and UNMAP read: one page of them. Linux bounds
+ * n_devices only by its allocation failing, which it reports as -ENOMEM;
+ * a longer array gets that errno here without the kernel trying.
+ */
+#define GCNKFD_MAX_MAP_DEVICES (PAGE_SIZE / sizeof(u32))
+
+/*
  * The head MAP and UNMAP share, in Linux's order: the count checks, then
- * the copy of the device array (no bound on n_devices but the allocation
- * itself: a gpu id may be repeated).
+ * the copy of the device array (a gpu id may be repeated).
  */
 static u32 *gcnkfd_copy_devices(u64 ptr, u32 n_devices, u32 n_success,
 				int *err)
@@ -407,9 +490,10 @@ static u32 *gcnkfd_copy_devices(u64 ptr, u32 n_devices, u32 n_success,
 	*err = -EINVAL;
 	if (!n_devices || n_success > n_devices)
 		return NULL;
-	ids = kmalloc_array(n_devices, sizeof(*ids),
-			    GFP_KERNEL | __GFP_NOWARN);
 	*err = -ENOMEM;
+	if (n_devices > GCNKFD_MAX_MAP_DEVICES)
+		return NULL;
+	ids = kmalloc_array(n_devices, sizeof(*ids), GFP_KERNEL);
 	if (!ids)
 		return NULL;
 	if (copy_from_user(ids, u64_to_user_ptr(ptr),

@@ -6,6 +6,7 @@
  * on memory about to go, then events, then memory.
  */
 #include <linux/sched.h>
+#include <linux/seq_file.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 
@@ -150,4 +151,32 @@ struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id)
 		if (p->pdds[i] && p->pdds[i]->dev->gpu_id == gpu_id)
 			return p->pdds[i];
 	return NULL;
+}
+
+/*
+ * debugfs gpu<id>/processes: one line per process with its state on dev,
+ * the values the backend programs per VMID (scratch base, trap handler).
+ */
+void gcnkfd_processes_show(struct seq_file *m, struct gcnkfd_dev *dev)
+{
+	struct gcnkfd_process *p;
+
+	mutex_lock(&gcnkfd_process_lock);
+	list_for_each_entry(p, &gcnkfd_processes, list) {
+		struct gcnkfd_pdd *pdd = p->pdds[dev->index];
+
+		if (!pdd)
+			continue;
+		mutex_lock(&p->lock);
+		seq_printf(m,
+			   "pasid=%u pid=%d vm=%d queues=%u doorbells=%u vram_used=0x%llx scratch=0x%llx tba=0x%llx tma=0x%llx\n",
+			   p->pasid, task_tgid_nr(p->lead_thread),
+			   pdd->vm_file ? 1 : 0, pdd->queue_count,
+			   bitmap_weight(pdd->doorbell_used,
+					 GCNKFD_DOORBELLS_PER_PROCESS),
+			   pdd->vram_used, pdd->scratch_va, pdd->tba,
+			   pdd->tma);
+		mutex_unlock(&p->lock);
+	}
+	mutex_unlock(&gcnkfd_process_lock);
 }

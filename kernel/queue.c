@@ -295,9 +295,11 @@ static int gcnkfd_sdma_alloc(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 	u32 slots = engines * dev->props.num_sdma_queues_per_engine;
 	u32 id;
 
-	/* Vega 10 has no XGMI SDMA engine. */
-	if (q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ||
-	    dev->props.num_sdma_xgmi_engines)
+	/*
+	 * XGMI SDMA engines (none on Vega 10) are not modelled; a backend
+	 * that reports some still serves plain SDMA queues.
+	 */
+	if (q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
 		return -ENOMEM;
 	slots = min_t(u32, slots, BITS_PER_LONG);
 	id = find_first_zero_bit(&dev->sdma_used, slots);

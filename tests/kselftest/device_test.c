@@ -404,6 +404,56 @@ TEST_F(dev, set_scratch_backing_va)
 			       &a));
 }
 
+/*
+ * The per-VMID values the backend programs, read back through debugfs
+ * gpu<id>/processes: this process's line shows what the ioctls recorded.
+ */
+static long long process_field(uint32_t gpu_id, const char *key)
+{
+	char path[128], buf[8192], want[32], *line;
+	long long v = -1;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/gcnkfd/gpu%u/processes",
+		 gpu_id);
+	if (read_text(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	snprintf(want, sizeof(want), " pid=%d ", getpid());
+	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+		char field[32], *at;
+
+		if (!strstr(line, want))
+			continue;
+		snprintf(field, sizeof(field), " %s=", key);
+		at = strstr(line, field);
+		if (at)
+			v = strtoll(at + strlen(field), NULL, 0);
+	}
+	return v;
+}
+
+TEST_F(dev, scratch_and_trap_handler_reach_the_device)
+{
+	struct kfd_ioctl_set_scratch_backing_va_args s = {
+		.va_addr = 0x7f1234560000ull, .gpu_id = self->ids[0],
+	};
+	struct kfd_ioctl_set_trap_handler_args t = {
+		.tba_addr = 0x7f0000001000ull, .tma_addr = 0x7f0000002000ull,
+		.gpu_id = self->ids[0],
+	};
+
+	ASSERT_EQ(0, process_field(self->ids[0], "vm"));
+	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
+	EXPECT_EQ(1, process_field(self->ids[0], "vm"));
+	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_SET_SCRATCH_BACKING_VA,
+			       &s));
+	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_SET_TRAP_HANDLER, &t));
+	EXPECT_EQ((long long)s.va_addr, process_field(self->ids[0], "scratch"));
+	EXPECT_EQ((long long)t.tba_addr, process_field(self->ids[0], "tba"));
+	EXPECT_EQ((long long)t.tma_addr, process_field(self->ids[0], "tma"));
+	if (self->n > 1)	/* the other GPU's state is its own */
+		EXPECT_EQ(0, process_field(self->ids[1], "scratch"));
+}
+
 TEST_F(dev, set_trap_handler)
 {
 	struct kfd_ioctl_set_trap_handler_args a = {
@@ -774,6 +824,50 @@ TEST_F(dev, forked_child_cannot_use_parent_fd)
 	}
 	EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_GET_VERSION, &v));
 	EXPECT_EQ(KFD_IOCTL_MAJOR_VERSION, v.major_version);
+}
+
+/*
+ * After an exec the inherited /dev/kfd file still names the process that
+ * opened it, whose address space is gone: the new image gets EBADF, as a
+ * forked child does. The exec'd image of this binary sees
+ * GCNKFD_EXEC_FD in its environment and answers before main().
+ */
+__attribute__((constructor)) static void exec_child_check(void)
+{
+	const char *fd_text = getenv("GCNKFD_EXEC_FD");
+	struct kfd_ioctl_get_version_args v;
+	int fd;
+
+	if (!fd_text)
+		return;
+	fd = atoi(fd_text);
+	_exit(kfd_ioctl(fd, AMDKFD_IOC_GET_VERSION, &v) == EBADF ? 0 : 1);
+}
+
+TEST(exec_image_cannot_use_inherited_fd)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		/* The child's own process, then a new image over it. */
+		int fd = open(KFD_PATH, O_RDWR);
+		char text[16];
+		struct kfd_ioctl_get_version_args v;
+
+		if (fd < 0 || kfd_ioctl(fd, AMDKFD_IOC_GET_VERSION, &v))
+			_exit(2);
+		snprintf(text, sizeof(text), "%d", fd);
+		setenv("GCNKFD_EXEC_FD", text, 1);
+		execl("/proc/self/exe", "device_test", (char *)NULL);
+		_exit(3);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status))
+		TH_LOG("1: the exec'd image could use the file; 2/3: setup");
 }
 
 TEST_HARNESS_MAIN

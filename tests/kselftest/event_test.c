@@ -668,6 +668,74 @@ TEST_F(events, destroy_during_wait_fails_it)
 	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, r);
 }
 
+/*
+ * An event that was already signaled when the wait began is destroyed
+ * while the wait sleeps on another one: the wait fails at once (EIO, FAIL)
+ * instead of going on with the freed event and timing out.
+ */
+TEST_F(events, destroy_of_signaled_event_during_wait_fails_it)
+{
+	struct delayed_op op = { .fd = self->fd, .delay_ms = 100,
+				 .destroy = 1 };
+	uint32_t ids[2], r;
+	double t0, dt;
+	pthread_t t;
+
+	ids[0] = new_event(self->fd, KFD_IOC_EVENT_SIGNAL, 0);
+	ids[1] = new_event(self->fd, KFD_IOC_EVENT_SIGNAL, 0);
+	ASSERT_NE(0, ids[1]);
+	ASSERT_EQ(0, set_event(self->fd, ids[0]));
+	op.id = ids[0];
+	ASSERT_EQ(0, pthread_create(&t, NULL, delayed_op_thread, &op));
+	t0 = now_ms();
+	EXPECT_EQ(EIO, wait_events(self->fd, ids, 2, 1, 3000, &r));
+	dt = now_ms() - t0;
+	pthread_join(t, NULL);
+	EXPECT_EQ(0, op.err);
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_FAIL, r);
+	EXPECT_GT(2500.0, dt);
+	/* The other event still works. */
+	ASSERT_EQ(0, set_event(self->fd, ids[1]));
+	EXPECT_EQ(0, wait_events(self->fd, &ids[1], 1, 0, 0, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, r);
+}
+
+/*
+ * WAIT_EVENTS takes at most KFD_SIGNAL_EVENT_LIMIT entries (a process owns
+ * fewer signal events); more is ENOMEM, the errno Linux gives for a count
+ * it cannot allocate, even when every entry names a valid event.
+ */
+TEST_F(events, wait_events_count_is_bounded)
+{
+	const uint32_t max = KFD_SIGNAL_EVENT_LIMIT;
+	struct kfd_ioctl_wait_events_args w = { 0 };
+	struct kfd_event_data *data;
+	uint32_t id, i;
+
+	id = new_event(self->fd, KFD_IOC_EVENT_SIGNAL, 0);
+	ASSERT_NE(0, id);
+	ASSERT_EQ(0, set_event(self->fd, id));
+	data = calloc(max + 1, sizeof(*data));
+	ASSERT_NE(NULL, data);
+	for (i = 0; i <= max; i++)
+		data[i].event_id = id;
+	w.events_ptr = (uintptr_t)data;
+
+	/* The same set event named max times: complete. */
+	w.num_events = max;
+	w.wait_for_all = 1;
+	w.wait_result = 0xdead;
+	EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_WAIT_EVENTS, &w));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, w.wait_result);
+
+	/* One more: ENOMEM and FAIL. */
+	w.num_events = max + 1;
+	w.wait_result = 0xdead;
+	EXPECT_EQ(ENOMEM, kfd_ioctl(self->fd, AMDKFD_IOC_WAIT_EVENTS, &w));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_FAIL, w.wait_result);
+	free(data);
+}
+
 TEST(counters_back_to_zero_after_close)
 {
 	long long events0 = gcnkfd_counter("events");

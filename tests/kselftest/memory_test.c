@@ -9,6 +9,8 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "gcnkfd_test.h"
@@ -816,6 +818,167 @@ TEST(counters_return_after_close)
 	EXPECT_EQ(pages, counter("pages_allocated"));
 	EXPECT_EQ(pinned, counter("pages_pinned"));
 	munmap(user, 4 * PAGE);
+}
+
+TEST_F(mem, va_near_top_does_not_wrap)
+{
+	const uint32_t gtt = KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+	uint64_t h;
+
+	/*
+	 * The last pages of the 64-bit space: va + size wraps to a small
+	 * number, which a naive "va + size - 1 <= limit" test would take
+	 * for a range inside the GPUVM aperture.
+	 */
+	EXPECT_EQ(EINVAL, alloc_bo(self->fd, self->gpu[0], ~0ULL - PAGE + 1,
+				   2 * PAGE, gtt, 0, &h, NULL));
+	EXPECT_EQ(EINVAL, alloc_bo(self->fd, self->gpu[0],
+				   ~0ULL - 3 * PAGE + 1, 1ULL << 40, gtt, 0,
+				   &h, NULL));
+	EXPECT_EQ(self->bufs0, counter("buffers"));
+}
+
+TEST_F(mem, map_device_array_is_bounded)
+{
+	/* One page of ids is read; a longer array is Linux's -ENOMEM. */
+	const uint32_t max = PAGE / sizeof(uint32_t);
+	uint32_t *ids = calloc(max + 1, sizeof(*ids)), n, i;
+	uint64_t h;
+
+	ASSERT_NE(NULL, ids);
+	for (i = 0; i <= max; i++)
+		ids[i] = self->gpu[0];
+	ASSERT_EQ(0, alloc_bo(self->fd, self->gpu[0], self->va, PAGE,
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, NULL));
+	n = 0;
+	EXPECT_EQ(ENOMEM, map_bo(self->fd, 1, h, ids, max + 1, &n));
+	EXPECT_EQ(0, n);
+	/* Mapping the one GPU max times over is fine. */
+	EXPECT_EQ(0, map_bo(self->fd, 1, h, ids, max, &n));
+	EXPECT_EQ(max, n);
+	n = 0;
+	EXPECT_EQ(ENOMEM, map_bo(self->fd, 0, h, ids, max + 1, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_EQ(EBUSY, free_bo(self->fd, h));	/* still mapped */
+	EXPECT_EQ(0, map_bo(self->fd, 0, h, ids, 1, &n));
+	EXPECT_EQ(0, free_bo(self->fd, h));
+	free(ids);
+}
+
+/* RAM in pages, as the kernel's totalram_pages(): MemTotal. */
+static uint64_t ram_pages(void)
+{
+	char text[8192];
+	const char *p;
+
+	if (read_text("/proc/meminfo", text, sizeof(text)) < 0)
+		return 0;
+	p = strstr(text, "MemTotal:");
+	return p ? strtoull(p + 9, NULL, 10) / (PAGE / 1024) : 0;
+}
+
+TEST_F(mem, all_buffers_share_one_system_limit)
+{
+	/*
+	 * Linux keeps the KFD buffers of all processes within 15/16 of
+	 * memory (kfd_mem_limit), counting each USERPTR buffer's size. The
+	 * same 32 MiB pinned again and again reaches that limit without
+	 * using memory; the buffer that would cross it is -ENOMEM.
+	 */
+	const uint64_t chunk = 32ULL << 20, chunk_pages = chunk / PAGE;
+	const uint32_t uflags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
+				KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+	uint64_t ram = ram_pages(), limit = ram - (ram >> 4), va, h[256];
+	uint8_t *user = mmap(NULL, chunk, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint64_t n = limit / chunk_pages + 2, i;
+	int r = 0;
+
+	ASSERT_NE(0, ram);
+	ASSERT_NE(MAP_FAILED, user);
+	if (n > 256)
+		SKIP(return, "more RAM than this test pins");
+	memset(user, 1, chunk);
+	va = reserve_va(n * chunk);
+	ASSERT_NE(0, va);
+	for (i = 0; i < n; i++) {
+		r = alloc_bo(self->fd, self->gpu[0], va + i * chunk, chunk,
+			     uflags, (uintptr_t)user, &h[i], NULL);
+		if (r)
+			break;
+	}
+	EXPECT_EQ(ENOMEM, r);
+	/* Nothing else holds buffers now: the limit is exactly where. */
+	EXPECT_LE(i * chunk_pages, limit);
+	EXPECT_GT((i + 1) * chunk_pages, limit);
+	while (i--)
+		EXPECT_EQ(0, free_bo(self->fd, h[i]));
+	/* Freed, the budget is back. */
+	ASSERT_EQ(0, alloc_bo(self->fd, self->gpu[0], va, chunk, uflags,
+			      (uintptr_t)user, &h[0], NULL));
+	EXPECT_EQ(0, free_bo(self->fd, h[0]));
+	munmap((void *)(uintptr_t)va, n * chunk);
+	munmap(user, chunk);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+#define CG_ROOT "/sys/fs/cgroup"
+#define CG_TEST CG_ROOT "/gcnkfd_memory_test"
+
+TEST(buffer_pages_are_charged_to_the_memcg)
+{
+	/*
+	 * A GTT buffer's pages are the process's memory: in a memory
+	 * cgroup limited to 16 MiB, a 64 MiB buffer cannot be had.
+	 */
+	int status, code;
+	pid_t pid;
+
+	if (access(CG_ROOT "/cgroup.controllers", F_OK) &&
+	    mount("none", CG_ROOT, "cgroup2", 0, NULL))
+		SKIP(return, "no cgroup2 (%s)", strerror(errno));
+	if (write_text(CG_ROOT "/cgroup.subtree_control", "+memory"))
+		SKIP(return, "no memory controller");
+	rmdir(CG_TEST);
+	ASSERT_EQ(0, mkdir(CG_TEST, 0755));
+	ASSERT_EQ(0, write_text(CG_TEST "/memory.max", "16M"));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		uint64_t va = reserve_va(64 << 20), h;
+		int fd;
+		uint32_t gpu;
+
+		if (write_text(CG_TEST "/cgroup.procs", "0"))
+			_exit(101);
+		fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+		gpu = fd < 0 ? 0 : first_gpu(fd);
+		if (!gpu || !va || kfd_acquire_vm(fd, gpu))
+			_exit(102);
+		code = alloc_bo(fd, gpu, va, 64 << 20,
+				KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, NULL);
+		/* A smaller one fits. */
+		if (code == ENOMEM &&
+		    alloc_bo(fd, gpu, va, 1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_GTT,
+			     0, &h, NULL))
+			_exit(103);
+		_exit(code);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	code = WEXITSTATUS(status);
+	EXPECT_EQ(ENOMEM, code);
+	EXPECT_EQ(0, rmdir(CG_TEST));
 }
 
 TEST_HARNESS_MAIN
