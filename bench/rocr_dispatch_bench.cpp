@@ -98,9 +98,9 @@ int main() {
       rocr["blocked"].samples);
   std::printf(
       "ROCr's waits spin (ACTIVE: until done; BLOCKED: 200 us, then hsaKmtWaitOnEvent); ours\n"
-      "sleeps on the KFD event at once for BLOCKED. The command processor is a host thread: "
-      "with\na core free it completes an empty kernel inside ROCr's spin, without a free core "
-      "the\nspinning waiter starves it (the round trip then ends when the waiter sleeps or is "
-      "preempted).\n");
+      "poll 20 us for BLOCKED (yielding after the first spins), then sleep on the KFD event.\n"
+      "The command processor is a host thread: with a core free it completes an empty kernel\n"
+      "inside either poll, without a free core ROCr's spinning waiter starves it (the round\n"
+      "trip then ends when the waiter sleeps or is preempted).\n");
   return 0;
 }

@@ -56,7 +56,8 @@ SignalStatus SignalGroup::wait_any(const WaitCondition* conditions, const int64_
     if (now >= deadline) return SignalStatus::kSuccess;
     if (now >= poll_until && can_block) break;
     constexpr uint32_t kSpinRounds = 256;
-    if (round >= kSpinRounds) poll_pause(round - kSpinRounds);
+    if (round >= kSpinRounds && !spin_only(expectancy, now, poll_until))
+      poll_pause(round - kSpinRounds);
     ++round;
   }
 

@@ -42,7 +42,8 @@ int64_t Signal::wait(WaitCondition condition, int64_t compare, uint64_t timeout,
     // A short burst of pure spinning, then yields and sleeps; without an
     // event a "blocking" wait is this slower poll.
     constexpr uint32_t kSpinRounds = 256;
-    if (round >= kSpinRounds) poll_pause(round - kSpinRounds);
+    if (round >= kSpinRounds && !spin_only(expectancy, now, poll_until))
+      poll_pause(round - kSpinRounds);
     ++round;
     value = load(load_order);
   }
