@@ -795,10 +795,6 @@ TEST(user_buffer_event_page)
 	small.flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT |
 		      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
 	err = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &small);
-	if (err == EOPNOTSUPP) {
-		close(fd);
-		SKIP(return, "ALLOC_MEMORY_OF_GPU not implemented yet");
-	}
 	ASSERT_EQ(0, err);
 	big = small;
 	big.size = EVENT_PAGE_BYTES;

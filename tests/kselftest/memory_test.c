@@ -24,37 +24,6 @@
 #define MMAP_GPU_ID(id) ((uint64_t)(id) << 46)
 #define DOORBELL_SLICE 8192ULL	/* 1024 doorbells of 8 bytes (SOC15) */
 
-/*
- * The process's GPU ids. Asks for the count first: Linux refuses a
- * num_of_nodes above the device count, so no fixed maximum will do.
- */
-static int gpu_ids(int fd, uint32_t *ids, int max)
-{
-	struct kfd_process_device_apertures ap[GCNKFD_MAX_TEST_GPUS];
-	struct kfd_ioctl_get_process_apertures_new_args a = { 0 };
-	int i;
-
-	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
-		return -errno;
-	if (a.num_of_nodes > GCNKFD_MAX_TEST_GPUS)
-		a.num_of_nodes = GCNKFD_MAX_TEST_GPUS;
-	if (!a.num_of_nodes)
-		return 0;
-	a.kfd_process_device_apertures_ptr = (uintptr_t)ap;
-	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
-		return -errno;
-	for (i = 0; i < (int)a.num_of_nodes && i < max; i++)
-		ids[i] = ap[i].gpu_id;
-	return i;
-}
-
-static uint32_t first_gpu(int fd)
-{
-	uint32_t id = 0;
-
-	return gpu_ids(fd, &id, 1) == 1 ? id : 0;
-}
-
 static uint64_t counter(const char *name)
 {
 	return (uint64_t)gcnkfd_counter(name);
@@ -177,7 +146,7 @@ FIXTURE_SETUP(mem)
 	ASSERT_NE((uint64_t)-1, self->bufs0);
 	self->fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, self->fd);
-	self->n = gpu_ids(self->fd, self->gpu, GCNKFD_MAX_TEST_GPUS);
+	self->n = kfd_gpu_ids(self->fd, self->gpu, GCNKFD_MAX_TEST_GPUS);
 	if (self->n < 1)
 		SKIP(return, "no GPU");
 	for (i = 0; i < self->n; i++)
@@ -203,7 +172,7 @@ TEST(alloc_needs_acquire_vm)
 	uint32_t gpu;
 
 	ASSERT_LE(0, fd);
-	gpu = first_gpu(fd);
+	gpu = kfd_first_gpu(fd);
 	if (!gpu)
 		SKIP(return, "no GPU");
 	/* kfd_bind_process_to_device: no VM yet is -ENODEV. */
@@ -710,7 +679,7 @@ TEST(map_to_unacquired_gpu)
 	uint64_t va = reserve_va(PAGE), h;
 
 	ASSERT_LE(0, fd);
-	if (gpu_ids(fd, gpu, 2) < 2)
+	if (kfd_gpu_ids(fd, gpu, 2) < 2)
 		SKIP(return, "needs two GPUs");
 	ASSERT_EQ(0, kfd_acquire_vm(fd, gpu[0]));
 	ASSERT_EQ(0, alloc_bo(fd, gpu[0], va, PAGE,
@@ -773,7 +742,7 @@ TEST(counters_return_after_close)
 
 	ASSERT_LE(0, fd);
 	ASSERT_LE(0, (long long)bufs);
-	n = gpu_ids(fd, gpu, GCNKFD_MAX_TEST_GPUS);
+	n = kfd_gpu_ids(fd, gpu, GCNKFD_MAX_TEST_GPUS);
 	if (n < 1)
 		SKIP(return, "no GPU");
 	user = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE,
@@ -962,7 +931,7 @@ TEST(buffer_pages_are_charged_to_the_memcg)
 		if (write_text(CG_TEST "/cgroup.procs", "0"))
 			_exit(101);
 		fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
-		gpu = fd < 0 ? 0 : first_gpu(fd);
+		gpu = fd < 0 ? 0 : kfd_first_gpu(fd);
 		if (!gpu || !va || kfd_acquire_vm(fd, gpu))
 			_exit(102);
 		code = alloc_bo(fd, gpu, va, 64 << 20,

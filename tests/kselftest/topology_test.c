@@ -214,29 +214,6 @@ static int online_numa_nodes(int *ids, int max)
 	return n;
 }
 
-/*
- * The gpu ids in the order GET_PROCESS_APERTURES_NEW lists them, asked the
- * way the thunk does: first how many (num_of_nodes 0), then exactly that
- * many, since Linux refuses a count above the number of GPUs.
- */
-static int aperture_gpu_ids(int fd, uint32_t *ids, int max)
-{
-	struct kfd_process_device_apertures ap[GCNKFD_MAX_TEST_GPUS];
-	struct kfd_ioctl_get_process_apertures_new_args a = { 0 };
-	int i;
-
-	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
-		return -errno;
-	if (a.num_of_nodes > GCNKFD_MAX_TEST_GPUS)
-		return -E2BIG;
-	a.kfd_process_device_apertures_ptr = (uintptr_t)ap;
-	if (ioctl(fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a))
-		return -errno;
-	for (i = 0; i < (int)a.num_of_nodes && i < max; i++)
-		ids[i] = ap[i].gpu_id;
-	return i;
-}
-
 FIXTURE(topo)
 {
 	int fd;
@@ -348,7 +325,7 @@ TEST_F(topo, generation_id_stable)
 
 	ASSERT_LE(0, fd2);
 	/* Processes coming and going do not change the topology. */
-	ASSERT_EQ(1, aperture_gpu_ids(fd2, &id, 1));
+	ASSERT_EQ(1, kfd_gpu_ids(fd2, &id, 1));
 	EXPECT_EQ(0, kfd_acquire_vm(fd2, id));
 	close(fd2);
 	EXPECT_LT(0, before);
@@ -358,7 +335,7 @@ TEST_F(topo, generation_id_stable)
 TEST_F(topo, gpu_ids_match_apertures)
 {
 	uint32_t ids[GCNKFD_MAX_TEST_GPUS];
-	int n = aperture_gpu_ids(self->fd, ids, GCNKFD_MAX_TEST_GPUS);
+	int n = kfd_gpu_ids(self->fd, ids, GCNKFD_MAX_TEST_GPUS);
 	int node, g = 0;
 
 	ASSERT_LE(1, n);
