@@ -313,18 +313,14 @@ int gcnkfd_ioctl_set_memory_policy(struct file *f, struct gcnkfd_process *p,
 {
 	struct kfd_ioctl_set_memory_policy_args *a = args;
 	struct gcnkfd_pdd *pdd;
-	int err = 0;
+	int err;
 
 	if (!gcnkfd_cache_policy_ok(a->default_policy) ||
 	    !gcnkfd_cache_policy_ok(a->alternate_policy))
 		return -EINVAL;
 	mutex_lock(&p->lock);
-	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd) {
-		err = -EINVAL;
-	} else if (!pdd->vm_file) {
-		err = -ESRCH;
-	} else {
+	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ESRCH, &err);
+	if (pdd) {
 		pdd->default_policy = a->default_policy;
 		pdd->alternate_policy = a->alternate_policy;
 		pdd->alternate_base = a->alternate_aperture_base;
@@ -339,15 +335,11 @@ int gcnkfd_ioctl_set_scratch_backing_va(struct file *f,
 {
 	struct kfd_ioctl_set_scratch_backing_va_args *a = args;
 	struct gcnkfd_pdd *pdd;
-	int err = 0;
+	int err;
 
 	mutex_lock(&p->lock);
-	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd)
-		err = -EINVAL;
-	else if (!pdd->vm_file)
-		err = -ENODEV;
-	else
+	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ENODEV, &err);
+	if (pdd)
 		pdd->scratch_va = a->va_addr;	/* SH_HIDDEN_PRIVATE_BASE */
 	mutex_unlock(&p->lock);
 	return err;
@@ -358,15 +350,11 @@ int gcnkfd_ioctl_set_trap_handler(struct file *f, struct gcnkfd_process *p,
 {
 	struct kfd_ioctl_set_trap_handler_args *a = args;
 	struct gcnkfd_pdd *pdd;
-	int err = 0;
+	int err;
 
 	mutex_lock(&p->lock);
-	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd) {
-		err = -EINVAL;
-	} else if (!pdd->vm_file) {
-		err = -ESRCH;
-	} else {
+	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ESRCH, &err);
+	if (pdd) {
 		pdd->tba = a->tba_addr;
 		pdd->tma = a->tma_addr;
 	}

@@ -180,16 +180,9 @@ static int gcnkfd_event_page_set(struct gcnkfd_process *p, u64 handle)
 		err = -EINVAL;
 		goto out;
 	}
-	pdd = gcnkfd_pdd_by_id(p, GCNKFD_HANDLE_GPU_ID(handle));
-	if (!pdd) {
-		err = -EINVAL;
+	pdd = gcnkfd_bound_pdd(p, GCNKFD_HANDLE_GPU_ID(handle), -ENODEV, &err);
+	if (!pdd)
 		goto out;
-	}
-	/* Linux binds the process to the device first: that needs a VM. */
-	if (!pdd->vm_file) {
-		err = -ENODEV;
-		goto out;
-	}
 	bo = gcnkfd_bo_by_handle(p, handle);
 	if (!bo || !bo->pages) {
 		err = -EINVAL;

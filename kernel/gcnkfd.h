@@ -253,6 +253,8 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg);
 struct gcnkfd_process *gcnkfd_process_open(void);
 void gcnkfd_process_put(struct gcnkfd_process *p);
 struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id);
+struct gcnkfd_pdd *gcnkfd_bound_pdd(struct gcnkfd_process *p, u32 gpu_id,
+				    int unbound_err, int *err);
 void gcnkfd_processes_show(struct seq_file *m, struct gcnkfd_dev *dev);
 
 /* device.c: the registry of GPUs and the device-level ioctls */

@@ -343,15 +343,9 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 		return -EINVAL;
 
 	mutex_lock(&p->lock);
-	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd) {
-		err = -EINVAL;
+	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ENODEV, &err);
+	if (!pdd)
 		goto out;
-	}
-	if (!pdd->vm_file) {
-		err = -ENODEV;	/* kfd_bind_process_to_device: no VM */
-		goto out;
-	}
 
 	/* The sizes a doorbell slice and the MMIO page have, exactly. */
 	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {

@@ -142,6 +142,21 @@ void gcnkfd_process_put(struct gcnkfd_process *p)
 	kref_put_mutex(&p->ref, gcnkfd_process_release, &gcnkfd_process_lock);
 }
 
+/*
+ * The process's data for a GPU it has acquired a VM on (ACQUIRE_VM), as
+ * Linux's bind to a device requires: NULL with *err -EINVAL for an unknown
+ * gpu_id, or with *err = unbound_err (the ioctl's errno in Linux: -ESRCH
+ * or -ENODEV) when the VM is not acquired yet.
+ */
+struct gcnkfd_pdd *gcnkfd_bound_pdd(struct gcnkfd_process *p, u32 gpu_id,
+				    int unbound_err, int *err)
+{
+	struct gcnkfd_pdd *pdd = gcnkfd_pdd_by_id(p, gpu_id);
+
+	*err = !pdd ? -EINVAL : !pdd->vm_file ? unbound_err : 0;
+	return *err ? NULL : pdd;
+}
+
 /* The process's data for a GPU, or NULL for an unknown gpu_id. */
 struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id)
 {

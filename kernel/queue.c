@@ -417,16 +417,9 @@ int gcnkfd_ioctl_create_queue(struct file *f, struct gcnkfd_process *p,
 		return err;
 
 	mutex_lock(&p->lock);
-	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd) {
-		err = -EINVAL;
+	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ESRCH, &err);
+	if (!pdd)
 		goto out;
-	}
-	/* Linux binds the process to the device: that needs ACQUIRE_VM. */
-	if (!pdd->vm_file) {
-		err = -ESRCH;
-		goto out;
-	}
 	dev = pdd->dev;
 	/* The scheduler's limit, per process and device. */
 	if (pdd->queue_count >= GCNKFD_MAX_QUEUES_PER_DEVICE) {
