@@ -113,13 +113,13 @@ else()
 endif()
 add_custom_target(linux_source_files ALL DEPENDS ${linux_source_outputs})
 
-# The module, built by Kbuild in a mirror of kernel/ and
-# firmware-interfaces/ (kernel/Kbuild reaches the latter as
-# $(src)/../firmware-interfaces, so the layout is kept).
+# The module, built by Kbuild in a mirror of kernel/, firmware-interfaces/
+# and kfd-common/ (kernel/Kbuild reaches the latter two as $(src)/../<dir>,
+# so the layout is kept).
 set(GCNKFD_MODULE_BUILD_DIR ${CMAKE_BINARY_DIR}/kernel-build)
 set(GCNKFD_MODULE_KO ${GCNKFD_MODULE_BUILD_DIR}/kernel/gcnkfd.ko)
 set(module_sources "")
-foreach(dir kernel firmware-interfaces)
+foreach(dir kernel firmware-interfaces kfd-common)
   file(GLOB_RECURSE files CONFIGURE_DEPENDS
     ${PROJECT_SOURCE_DIR}/${dir}/*.c ${PROJECT_SOURCE_DIR}/${dir}/*.h
     ${PROJECT_SOURCE_DIR}/${dir}/Kbuild ${PROJECT_SOURCE_DIR}/${dir}/Makefile)
@@ -140,6 +140,8 @@ else()
       -DMIRROR_TO=${GCNKFD_MODULE_BUILD_DIR}/kernel -P ${CMAKE_CURRENT_LIST_FILE}
     COMMAND ${CMAKE_COMMAND} -DMIRROR_FROM=${PROJECT_SOURCE_DIR}/firmware-interfaces
       -DMIRROR_TO=${GCNKFD_MODULE_BUILD_DIR}/firmware-interfaces -P ${CMAKE_CURRENT_LIST_FILE}
+    COMMAND ${CMAKE_COMMAND} -DMIRROR_FROM=${PROJECT_SOURCE_DIR}/kfd-common
+      -DMIRROR_TO=${GCNKFD_MODULE_BUILD_DIR}/kfd-common -P ${CMAKE_CURRENT_LIST_FILE}
     COMMAND ${GNU_MAKE} -C ${GCNKFD_KDIR} M=${GCNKFD_MODULE_BUILD_DIR}/kernel modules
     # Kbuild leaves the .ko alone when nothing changed; the output must
     # still be newer than the sources that triggered this run.

@@ -387,4 +387,75 @@ FW_ASSERT_OFFSET(struct fw_v9_sdma_mqd, sdmax_rlcx_midcmd_cntl, 41 * 4);
 FW_ASSERT_OFFSET(struct fw_v9_sdma_mqd, sdma_engine_id, 126 * 4);
 FW_ASSERT_OFFSET(struct fw_v9_sdma_mqd, sdma_queue_id, 127 * 4);
 
+/*
+ * How the hardware reads an MQD back when a queue is mapped: the ring, the
+ * pointers and the doorbell of a compute queue, and of an SDMA RLC queue.
+ * The KFD's side (building MQDs) is kfd-common/kfd_mqd_v9.h.
+ */
+static inline uint64_t fw_v9_mqd_ring_base(const struct fw_v9_mqd *m)
+{
+	return ((uint64_t)m->cp_hqd_pq_base_hi << 40) |
+	       ((uint64_t)m->cp_hqd_pq_base_lo << 8);
+}
+
+/* QUEUE_SIZE is log2(ring dwords) - 1. */
+static inline uint64_t fw_v9_mqd_ring_bytes(const struct fw_v9_mqd *m)
+{
+	return 8ULL << FW_FIELD_GET(m->cp_hqd_pq_control,
+				    FW_CP_HQD_PQ_CONTROL_QUEUE_SIZE);
+}
+
+static inline uint64_t fw_v9_mqd_rptr_report_addr(const struct fw_v9_mqd *m)
+{
+	return ((uint64_t)m->cp_hqd_pq_rptr_report_addr_hi << 32) |
+	       m->cp_hqd_pq_rptr_report_addr_lo;
+}
+
+static inline uint64_t fw_v9_mqd_wptr_poll_addr(const struct fw_v9_mqd *m)
+{
+	return ((uint64_t)m->cp_hqd_pq_wptr_poll_addr_hi << 32) |
+	       m->cp_hqd_pq_wptr_poll_addr_lo;
+}
+
+/* The queue's 64-bit doorbell slot (the offset counts dwords). */
+static inline uint32_t fw_v9_mqd_doorbell_slot(const struct fw_v9_mqd *m)
+{
+	return FW_FIELD_GET(m->cp_hqd_pq_doorbell_control,
+			    FW_CP_HQD_PQ_DOORBELL_CONTROL_DOORBELL_OFFSET) / 2;
+}
+
+/* An AQL queue: packets of 64 bytes, read pointer counted in packets. */
+static inline int fw_v9_mqd_is_aql(const struct fw_v9_mqd *m)
+{
+	return FW_FIELD_GET(m->cp_hqd_aql_control,
+			    FW_CP_HQD_AQL_CONTROL_CONTROL0) != 0;
+}
+
+static inline uint64_t fw_v9_sdma_mqd_ring_base(const struct fw_v9_sdma_mqd *m)
+{
+	return ((uint64_t)m->sdmax_rlcx_rb_base_hi << 40) |
+	       ((uint64_t)m->sdmax_rlcx_rb_base << 8);
+}
+
+/* RB_SIZE is log2(ring dwords). */
+static inline uint64_t fw_v9_sdma_mqd_ring_bytes(const struct fw_v9_sdma_mqd *m)
+{
+	return 4ULL << FW_FIELD_GET(m->sdmax_rlcx_rb_cntl,
+				    FW_SDMA_RLC_RB_CNTL_RB_SIZE);
+}
+
+static inline uint64_t
+fw_v9_sdma_mqd_rptr_addr(const struct fw_v9_sdma_mqd *m)
+{
+	return ((uint64_t)m->sdmax_rlcx_rb_rptr_addr_hi << 32) |
+	       m->sdmax_rlcx_rb_rptr_addr_lo;
+}
+
+static inline uint32_t
+fw_v9_sdma_mqd_doorbell_slot(const struct fw_v9_sdma_mqd *m)
+{
+	return FW_FIELD_GET(m->sdmax_rlcx_doorbell_offset,
+			    FW_SDMA_RLC_DOORBELL_OFFSET_OFFSET) / 2;
+}
+
 #endif /* FW_GFX9_MQD_H */

@@ -8,7 +8,6 @@
  */
 #include <linux/debugfs.h>
 #include <linux/file.h>
-#include <linux/hash.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -20,41 +19,14 @@
 LIST_HEAD(gcnkfd_devices);
 static unsigned int gcnkfd_gpu_count;
 
-/*
- * gfx9 flat apertures of a 64-bit process: LDS and scratch at fixed 4 GiB
- * windows (as Linux's MAKE_LDS_APP_BASE_V9 and MAKE_SCRATCH_APP_BASE_V9);
- * GPUVM is the process's user range, GPU VA = CPU VA, above the first MiB.
- */
-#define GCNKFD_LDS_BASE BIT_ULL(48)
-#define GCNKFD_SCRATCH_BASE (2ULL << 48)
-#define GCNKFD_APERTURE_SIZE BIT_ULL(32)
-#define GCNKFD_GPUVM_BASE BIT_ULL(20)
-#define GCNKFD_GPUVM_LIMIT (BIT_ULL(47) - 1)
-
-/* Vega 10's GB_ADDR_CONFIG; gfx9 has no tile-mode tables (all zero). */
-#define GCNKFD_GB_ADDR_CONFIG 0x2a114042
-#define GCNKFD_NUM_TILE_CONFIGS 32
-#define GCNKFD_NUM_MACRO_TILE_CONFIGS 16
-
-/* A nonzero 16-bit id from the device's identity, unique on this system. */
-static u32 gcnkfd_make_gpu_id(struct gcnkfd_dev *dev)
+static bool gcnkfd_gpu_id_taken(u32 id, void *unused)
 {
-	u32 seed = dev->props.device_id ^ (dev->props.location_id << 16) ^
-		   dev->props.gfx_target_version ^ dev->props.cu_count;
 	struct gcnkfd_dev *other;
-	u32 id, n;
 
-	for (n = 0;; n++) {
-		bool clash = false;
-
-		id = hash_32(seed + n, 16);
-		if (!id)
-			continue;
-		list_for_each_entry(other, &gcnkfd_devices, list)
-			clash |= other->gpu_id == id;
-		if (!clash)
-			return id;
-	}
+	list_for_each_entry(other, &gcnkfd_devices, list)
+		if (other->gpu_id == id)
+			return true;
+	return false;
 }
 
 int gcnkfd_devices_init(const char *backend, unsigned int num_gpus)
@@ -87,7 +59,8 @@ int gcnkfd_devices_init(const char *backend, unsigned int num_gpus)
 			kfree(dev);
 			goto err;
 		}
-		dev->gpu_id = gcnkfd_make_gpu_id(dev);
+		dev->gpu_id = kfdc_make_gpu_id(&dev->props,
+					       gcnkfd_gpu_id_taken, NULL);
 		list_add_tail(&dev->list, &gcnkfd_devices);
 		gcnkfd_gpu_count++;
 		gcnkfd_debugfs_add_dev(dev);
@@ -133,13 +106,13 @@ int gcnkfd_pdd_init(struct gcnkfd_pdd *pdd)
 	idr_init(&pdd->bo_idr);
 	/* The doorbell slice is plain memory on the virtual GPU: 8 KiB. */
 	pdd->doorbells = alloc_pages(GFP_KERNEL | __GFP_ZERO,
-				     get_order(GCNKFD_DOORBELL_SLICE_BYTES));
+				     get_order(KFDC_DOORBELL_SLICE_BYTES));
 	if (!pdd->doorbells)
 		return -ENOMEM;
 	pdd->mmio_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!pdd->mmio_page) {
 		__free_pages(pdd->doorbells,
-			     get_order(GCNKFD_DOORBELL_SLICE_BYTES));
+			     get_order(KFDC_DOORBELL_SLICE_BYTES));
 		return -ENOMEM;
 	}
 	pdd->bo_mmap_next = 1;	/* page 0: none */
@@ -149,21 +122,14 @@ int gcnkfd_pdd_init(struct gcnkfd_pdd *pdd)
 void gcnkfd_pdd_fini(struct gcnkfd_pdd *pdd)
 {
 	idr_destroy(&pdd->bo_idr);
-	__free_pages(pdd->doorbells, get_order(GCNKFD_DOORBELL_SLICE_BYTES));
+	__free_pages(pdd->doorbells, get_order(KFDC_DOORBELL_SLICE_BYTES));
 	__free_page(pdd->mmio_page);
 }
 
 void gcnkfd_apertures(struct gcnkfd_pdd *pdd,
 		      struct kfd_process_device_apertures *ap)
 {
-	memset(ap, 0, sizeof(*ap));
-	ap->gpu_id = pdd->dev->gpu_id;
-	ap->lds_base = GCNKFD_LDS_BASE;
-	ap->lds_limit = GCNKFD_LDS_BASE + GCNKFD_APERTURE_SIZE - 1;
-	ap->scratch_base = GCNKFD_SCRATCH_BASE;
-	ap->scratch_limit = GCNKFD_SCRATCH_BASE + GCNKFD_APERTURE_SIZE - 1;
-	ap->gpuvm_base = GCNKFD_GPUVM_BASE;
-	ap->gpuvm_limit = GCNKFD_GPUVM_LIMIT;
+	pdd->dev->asic->apertures(pdd->dev->gpu_id, ap);
 }
 
 /* Maps pages shared with the device into user space; no fork copies. */
@@ -185,11 +151,11 @@ int gcnkfd_doorbell_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma)
 	u64 offset = (u64)vma->vm_pgoff << PAGE_SHIFT;
 	struct gcnkfd_pdd *pdd;
 
-	pdd = gcnkfd_pdd_by_id(p, GCNKFD_MMAP_GET_GPU_ID(offset));
+	pdd = gcnkfd_pdd_by_id(p, kfdc_mmap_get_gpu_id(offset));
 	if (!pdd)
 		return -EINVAL;
 	return gcnkfd_map_kernel_pages(vma, pdd->doorbells,
-				       GCNKFD_DOORBELL_SLICE_BYTES);
+				       KFDC_DOORBELL_SLICE_BYTES);
 }
 
 int gcnkfd_mmio_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma)
@@ -197,7 +163,7 @@ int gcnkfd_mmio_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma)
 	u64 offset = (u64)vma->vm_pgoff << PAGE_SHIFT;
 	struct gcnkfd_pdd *pdd;
 
-	pdd = gcnkfd_pdd_by_id(p, GCNKFD_MMAP_GET_GPU_ID(offset));
+	pdd = gcnkfd_pdd_by_id(p, kfdc_mmap_get_gpu_id(offset));
 	if (!pdd)
 		return -EINVAL;
 	return gcnkfd_map_kernel_pages(vma, pdd->mmio_page, PAGE_SIZE);
@@ -221,7 +187,7 @@ int gcnkfd_ioctl_get_process_apertures(struct file *f,
 	int i;
 
 	mutex_lock(&p->lock);
-	for (i = 0; i < GCNKFD_MAX_GPUS && n < NUM_OF_SUPPORTED_GPUS; i++)
+	for (i = 0; i < KFDC_MAX_GPUS && n < NUM_OF_SUPPORTED_GPUS; i++)
 		if (p->pdds[i])
 			gcnkfd_apertures(p->pdds[i], &a->process_apertures[n++]);
 	mutex_unlock(&p->lock);
@@ -253,7 +219,7 @@ int gcnkfd_ioctl_get_process_apertures_new(struct file *f,
 
 	out = u64_to_user_ptr(a->kfd_process_device_apertures_ptr);
 	mutex_lock(&p->lock);
-	for (i = 0; i < GCNKFD_MAX_GPUS && n < a->num_of_nodes; i++) {
+	for (i = 0; i < KFDC_MAX_GPUS && n < a->num_of_nodes; i++) {
 		if (!p->pdds[i])
 			continue;
 		gcnkfd_apertures(p->pdds[i], &ap);
@@ -390,26 +356,29 @@ int gcnkfd_ioctl_get_tile_config(struct file *f, struct gcnkfd_process *p,
 				 void *args)
 {
 	struct kfd_ioctl_get_tile_config_args *a = args;
-	bool known;
+	const struct gcnkfd_asic *asic;
+	struct gcnkfd_pdd *pdd;
 
 	mutex_lock(&p->lock);
-	known = gcnkfd_pdd_by_id(p, a->gpu_id);
+	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
 	mutex_unlock(&p->lock);
-	if (!known)
+	if (!pdd)
 		return -EINVAL;
 
-	a->gb_addr_config = GCNKFD_GB_ADDR_CONFIG;
+	/* The mode tables hold zeroes: only their sizes come from the ASIC. */
+	asic = pdd->dev->asic;
+	a->gb_addr_config = asic->gb_addr_config;
 	a->num_banks = 0;
 	a->num_ranks = 0;
 	a->num_tile_configs = min_t(u32, a->num_tile_configs,
-				    GCNKFD_NUM_TILE_CONFIGS);
+				    asic->num_tile_configs);
 	if (a->num_tile_configs &&
 	    gcnkfd_zero_user(a->tile_config_ptr, a->num_tile_configs)) {
 		a->num_tile_configs = 0;
 		return -EFAULT;
 	}
 	a->num_macro_tile_configs = min_t(u32, a->num_macro_tile_configs,
-					  GCNKFD_NUM_MACRO_TILE_CONFIGS);
+					  asic->num_macro_tile_configs);
 	if (a->num_macro_tile_configs &&
 	    gcnkfd_zero_user(a->macro_tile_config_ptr,
 			     a->num_macro_tile_configs)) {

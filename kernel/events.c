@@ -7,7 +7,7 @@
  * index; slot 0 is never handed out because the CP reports id 0 when a
  * packet names no event. Other events take ids from the upper half of the
  * id space. The signal page is either the kernel's own (mapped through
- * /dev/kfd at GCNKFD_MMAP_TYPE_EVENTS) or, when the first CREATE_EVENT
+ * /dev/kfd at KFDC_MMAP_TYPE_EVENTS) or, when the first CREATE_EVENT
  * names a GTT buffer object in event_page_offset, that buffer.
  *
  * Every WAIT_EVENTS caller puts one wait entry on each event it waits for,
@@ -30,8 +30,7 @@
 
 #include "gcnkfd.h"
 
-#define GCNKFD_SIGNAL_PAGE_BYTES (GCNKFD_SIGNAL_EVENT_LIMIT * 8)
-#define GCNKFD_SIGNAL_PAGE_ORDER get_order(GCNKFD_SIGNAL_PAGE_BYTES)
+#define GCNKFD_SIGNAL_PAGE_ORDER get_order(KFDC_SIGNAL_PAGE_BYTES)
 #define GCNKFD_SIGNAL_PAGE_COUNT BIT(GCNKFD_SIGNAL_PAGE_ORDER)
 /* A slot nobody has written; a byte pattern so that memset clears. */
 #define GCNKFD_UNSIGNALED_SLOT (~0ULL)
@@ -39,13 +38,6 @@
 #define GCNKFD_UNMAPPED_SIGNAL_SLOTS 256
 #define GCNKFD_TIMEOUT_IMMEDIATE 0U
 #define GCNKFD_TIMEOUT_INFINITE 0xffffffffU
-/*
- * WAIT_EVENTS takes at most as many entries as the signal page has slots,
- * one more than the signal events a process can own; its other events
- * (exceptions, node changes) are a handful per thunk.
- */
-#define GCNKFD_MAX_WAIT_EVENTS GCNKFD_SIGNAL_EVENT_LIMIT
-
 struct gcnkfd_event {
 	u32 id;
 	u32 type;			/* KFD_IOC_EVENT_* */
@@ -150,7 +142,7 @@ static int gcnkfd_signal_page_alloc(struct gcnkfd_process *p)
 	}
 	for (i = 0; i < GCNKFD_SIGNAL_PAGE_COUNT; i++)
 		pages[i] = page + i;
-	memset(page_address(page), 0xff, GCNKFD_SIGNAL_PAGE_BYTES);
+	memset(page_address(page), 0xff, KFDC_SIGNAL_PAGE_BYTES);
 	atomic64_add(GCNKFD_SIGNAL_PAGE_COUNT,
 		     &gcnkfd_counters.pages_allocated);
 
@@ -163,7 +155,7 @@ static int gcnkfd_signal_page_alloc(struct gcnkfd_process *p)
 
 /*
  * A buffer object as the signal page (Linux's kfd_kmap_event_page): a GTT
- * buffer of the process holding all GCNKFD_SIGNAL_EVENT_LIMIT slots. Its
+ * buffer of the process holding all KFDC_SIGNAL_EVENT_LIMIT slots. Its
  * kernel mapping is memory.c's bo->kva, which lasts as long as the buffer:
  * past events release, since FREE refuses p->signal_handle.
  */
@@ -180,7 +172,7 @@ static int gcnkfd_event_page_set(struct gcnkfd_process *p, u64 handle)
 		err = -EINVAL;
 		goto out;
 	}
-	pdd = gcnkfd_bound_pdd(p, GCNKFD_HANDLE_GPU_ID(handle), -ENODEV, &err);
+	pdd = gcnkfd_bound_pdd(p, kfdc_handle_gpu_id(handle), -ENODEV, &err);
 	if (!pdd)
 		goto out;
 	bo = gcnkfd_bo_by_handle(p, handle);
@@ -190,7 +182,7 @@ static int gcnkfd_event_page_set(struct gcnkfd_process *p, u64 handle)
 	}
 	/* Linux pins it in GTT for the kernel's mapping: no USERPTR. */
 	if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
-	    bo->size < GCNKFD_SIGNAL_PAGE_BYTES ||
+	    bo->size < KFDC_SIGNAL_PAGE_BYTES ||
 	    bo->npages < GCNKFD_SIGNAL_PAGE_COUNT) {
 		err = -EINVAL;
 		goto out;
@@ -200,10 +192,10 @@ static int gcnkfd_event_page_set(struct gcnkfd_process *p, u64 handle)
 		err = -ENOMEM;
 		goto out;
 	}
-	memset(bo->kva, 0xff, GCNKFD_SIGNAL_PAGE_BYTES);
+	memset(bo->kva, 0xff, KFDC_SIGNAL_PAGE_BYTES);
 	p->signal_pages = bo->pages;
 	/* Linux takes the buffer's size; ids stay below the limit. */
-	p->signal_slots = min_t(u64, bo->size / 8, GCNKFD_SIGNAL_EVENT_LIMIT);
+	p->signal_slots = min_t(u64, bo->size / 8, KFDC_SIGNAL_EVENT_LIMIT);
 	/* From now on FREE_MEMORY_OF_GPU refuses this handle. */
 	p->signal_handle = handle;
 	/* Interrupts read the page without event_lock: publish it whole. */
@@ -263,13 +255,13 @@ int gcnkfd_ioctl_create_event(struct file *f, struct gcnkfd_process *p,
 	if (gcnkfd_event_has_slot(ev)) {
 		err = gcnkfd_signal_event_create(p, ev);
 		if (!err) {
-			a->event_page_offset = GCNKFD_MMAP_TYPE_EVENTS;
+			a->event_page_offset = KFDC_MMAP_TYPE_EVENTS;
 			a->event_slot_index = ev->id;
 		}
 	} else {
 		/* An end of 0 means up to INT_MAX. */
 		id = idr_alloc(&p->event_idr, ev,
-			       GCNKFD_FIRST_NONSIGNAL_EVENT_ID, 0, GFP_KERNEL);
+			       KFDC_FIRST_NONSIGNAL_EVENT_ID, 0, GFP_KERNEL);
 		err = id < 0 ? id : 0;
 		if (!err)
 			ev->id = id;
@@ -466,7 +458,7 @@ int gcnkfd_ioctl_wait_events(struct file *f, struct gcnkfd_process *p,
 	 * allocation. kvcalloc(): the array can exceed what kmalloc gets
 	 * reliably.
 	 */
-	if (n > GCNKFD_MAX_WAIT_EVENTS) {
+	if (n > KFDC_MAX_WAIT_EVENTS) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -611,15 +603,15 @@ gcnkfd_signaled_event_by_partial_id(struct gcnkfd_process *p, u64 *slots,
 {
 	struct gcnkfd_event *ev = NULL;
 
-	if (id >= GCNKFD_SIGNAL_EVENT_LIMIT)
+	if (id >= KFDC_SIGNAL_EVENT_LIMIT)
 		return NULL;
 	/* All the bits of an id: one lookup. */
-	if (bits > 31 || (1U << bits) >= GCNKFD_SIGNAL_EVENT_LIMIT) {
+	if (bits > 31 || (1U << bits) >= KFDC_SIGNAL_EVENT_LIMIT) {
 		if (READ_ONCE(slots[id]) == GCNKFD_UNSIGNALED_SLOT)
 			return NULL;
 		return idr_find(&p->event_idr, id);
 	}
-	for (; id < GCNKFD_SIGNAL_EVENT_LIMIT && !ev; id += 1U << bits) {
+	for (; id < KFDC_SIGNAL_EVENT_LIMIT && !ev; id += 1U << bits) {
 		if (READ_ONCE(slots[id]) != GCNKFD_UNSIGNALED_SLOT)
 			ev = idr_find(&p->event_idr, id);
 	}
@@ -656,16 +648,16 @@ void gcnkfd_signal_event_interrupt(struct gcnkfd_process *p, u32 partial_id,
 				     partial_id, valid_id_bits);
 
 	/* Scan what is shorter: the few events, or the written slots. */
-	if (READ_ONCE(p->signal_event_count) < GCNKFD_SIGNAL_EVENT_LIMIT / 64) {
+	if (READ_ONCE(p->signal_event_count) < KFDC_SIGNAL_EVENT_LIMIT / 64) {
 		id = 1;
 		idr_for_each_entry_continue(&p->event_idr, ev, id) {
-			if (id >= GCNKFD_SIGNAL_EVENT_LIMIT)
+			if (id >= KFDC_SIGNAL_EVENT_LIMIT)
 				break;
 			if (READ_ONCE(slots[id]) != GCNKFD_UNSIGNALED_SLOT)
 				gcnkfd_event_set_from_interrupt(slots, ev);
 		}
 	} else {
-		for (id = 1; id < GCNKFD_SIGNAL_EVENT_LIMIT; id++) {
+		for (id = 1; id < KFDC_SIGNAL_EVENT_LIMIT; id++) {
 			if (READ_ONCE(slots[id]) == GCNKFD_UNSIGNALED_SLOT)
 				continue;
 			ev = idr_find(&p->event_idr, id);

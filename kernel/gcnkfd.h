@@ -11,7 +11,8 @@
  *   process.c   one gcnkfd_process per mm, its per-device data (pdd)
  *   topology.c  /sys/devices/virtual/kfd/kfd/topology
  *   memory.c    buffer objects: VRAM, GTT, USERPTR, DOORBELL, MMIO_REMAP
- *   queue.c     user queues, MQDs (firmware-interfaces/gfx9_mqd.h)
+ *   queue.c     user queues; their MQDs through the ASIC table (dev->asic)
+ *   asic_v9.c   the gfx9 ASIC table: MQD managers, doorbells, apertures
  *   events.c    events, the signal page, WAIT_EVENTS
  *   device.c    device registry, apertures, clocks, trap handler, scratch
  *   vgfx9.c     the virtual gfx9 backend (struct gcnkfd_dev_ops)
@@ -31,47 +32,15 @@
 #include <linux/wait.h>
 #include <uapi/linux/kfd_ioctl.h>
 
+#include "kfd_device.h"
+#include "kfd_limits.h"
+#include "kfd_mmap.h"
+#include "kfd_queue_rules.h"
+
 #define GCNKFD_NAME "kfd"
 
-/* Limits of Linux's KFD that user space can observe. */
-#define GCNKFD_MAX_GPUS 8
+/* Processes that may have /dev/kfd open at once. */
 #define GCNKFD_MAX_PROCESSES 512
-#define GCNKFD_MAX_QUEUES_PER_PROCESS 1024
-#define GCNKFD_MAX_QUEUES_PER_DEVICE 127
-#define GCNKFD_MAX_QUEUE_PERCENTAGE 100
-#define GCNKFD_MAX_QUEUE_PRIORITY 15
-#define GCNKFD_SIGNAL_EVENT_LIMIT 4096
-#define GCNKFD_FIRST_NONSIGNAL_EVENT_ID ((INT_MAX >> 1) + 1)
-/* SOC15: 1024 64-bit doorbells per process and device. */
-#define GCNKFD_DOORBELLS_PER_PROCESS 1024
-#define GCNKFD_DOORBELL_SLICE_BYTES 8192
-/* Kernel-internal "not supported" errno the KFD returns for some calls. */
-#define GCNKFD_ENOTSUPP 524
-
-/* /dev/kfd mmap offsets: type in bits 63:62, gpu id in bits 61:46. */
-#define GCNKFD_MMAP_TYPE_SHIFT 62
-#define GCNKFD_MMAP_TYPE_MASK (0x3ULL << GCNKFD_MMAP_TYPE_SHIFT)
-#define GCNKFD_MMAP_TYPE_DOORBELL (0x3ULL << GCNKFD_MMAP_TYPE_SHIFT)
-#define GCNKFD_MMAP_TYPE_EVENTS (0x2ULL << GCNKFD_MMAP_TYPE_SHIFT)
-/*
- * Linux uses type 1 only for an APU's CWSR area. This module has no DRM
- * render node to map buffer objects through, so a VRAM or GTT buffer is
- * mapped through /dev/kfd with type 1 and the buffer's page offset below
- * the gpu id (memory.c).
- */
-#define GCNKFD_MMAP_TYPE_BO (0x1ULL << GCNKFD_MMAP_TYPE_SHIFT)
-#define GCNKFD_MMAP_TYPE_MMIO (0x0ULL << GCNKFD_MMAP_TYPE_SHIFT)
-#define GCNKFD_MMAP_GPU_ID_SHIFT 46
-#define GCNKFD_MMAP_GPU_ID_MASK (0xffffULL << GCNKFD_MMAP_GPU_ID_SHIFT)
-#define GCNKFD_MMAP_GPU_ID(id) \
-	(((u64)(id) << GCNKFD_MMAP_GPU_ID_SHIFT) & GCNKFD_MMAP_GPU_ID_MASK)
-#define GCNKFD_MMAP_GET_GPU_ID(off) \
-	((u32)(((off) & GCNKFD_MMAP_GPU_ID_MASK) >> GCNKFD_MMAP_GPU_ID_SHIFT))
-
-/* Buffer handles carry the gpu id in the upper half, as Linux's. */
-#define GCNKFD_HANDLE(gpu_id, idr) (((u64)(gpu_id) << 32) | (u32)(idr))
-#define GCNKFD_HANDLE_GPU_ID(h) ((u32)((h) >> 32))
-#define GCNKFD_HANDLE_IDR(h) ((u32)(h))
 
 struct gcnkfd_dev;
 struct gcnkfd_process;
@@ -80,41 +49,42 @@ struct gcnkfd_queue;
 struct seq_file;
 
 /*
- * What a GPU node publishes in sysfs (topology.c prints these with the
- * names Linux uses) and what the ioctls report.
+ * Per ASIC (amdkfd's mqd_manager and device info): how a queue's MQD is
+ * built for each engine kind, where its doorbells are, its apertures and
+ * tile configuration. The generic files reach gfx9 only through this table
+ * (asic_v9.c).
  */
-struct gcnkfd_gpu_props {
-	u32 simd_count;
-	u32 max_waves_per_simd;
-	u32 lds_size_in_kb;
-	u32 gds_size_in_kb;
-	u32 wave_front_size;
-	u32 array_count;		/* shader engines x arrays per engine */
-	u32 simd_arrays_per_engine;
-	u32 cu_per_simd_array;
-	u32 simd_per_cu;
-	u32 max_slots_scratch_cu;
-	u32 gfx_target_version;		/* e.g. 90000 for gfx900 */
-	u32 vendor_id;
-	u32 device_id;
-	u32 location_id;
-	u32 domain;
-	u32 num_sdma_engines;
-	u32 num_sdma_xgmi_engines;
-	u32 num_sdma_queues_per_engine;
-	u32 num_cp_queues;
-	u32 max_engine_clk_fcompute;	/* MHz */
-	u32 fw_version;
-	u32 sdma_fw_version;
-	u32 capability;
-	u64 local_mem_size;		/* bytes of VRAM */
-	u32 vram_width;			/* bits */
-	u32 mem_clk_max;		/* MHz */
-	u64 unique_id;
-	u32 cu_count;			/* active CUs in all */
-	u32 l1_cache_kb, l2_cache_kb;	/* per CU, per GPU */
-	u32 cacheline_size;
+enum gcnkfd_mqd_type {
+	GCNKFD_MQD_TYPE_CP,	/* compute and AQL queues */
+	GCNKFD_MQD_TYPE_SDMA,
+	GCNKFD_MQD_TYPE_COUNT
 };
+
+struct gcnkfd_mqd_manager {
+	size_t mqd_size;
+	/* A zeroed MQD's full state from the queue's properties. */
+	void (*init)(void *mqd, const struct kfdc_queue_props *q);
+	/* UPDATE_QUEUE: the fields the properties set. */
+	void (*update)(void *mqd, const struct kfdc_queue_props *q);
+	/* SET_CU_MASK; NULL where the engine has none (accepted, no effect). */
+	void (*set_cu_mask)(void *mqd, const struct kfdc_gpu_props *pr,
+			    const u32 *mask, u32 bits);
+};
+
+struct gcnkfd_asic {
+	const struct gcnkfd_mqd_manager *mqd[GCNKFD_MQD_TYPE_COUNT];
+	/* The flat apertures of a 64-bit process (LDS, scratch, GPUVM). */
+	void (*apertures)(u32 gpu_id, struct kfd_process_device_apertures *ap);
+	/* GET_TILE_CONFIG: GB_ADDR_CONFIG and the sizes of the mode tables. */
+	u32 gb_addr_config;
+	u32 num_tile_configs, num_macro_tile_configs;
+	/* The static doorbell slot of SDMA engine e's queue q. */
+	u32 (*sdma_doorbell)(u32 engine, u32 queue);
+	/* Slots a CP queue never gets (the SDMA ones). */
+	bool (*doorbell_reserved)(const struct kfdc_gpu_props *pr, u32 slot);
+};
+
+extern const struct gcnkfd_asic gcnkfd_asic_v9;
 
 /*
  * The seam to hardware. A backend (vgfx9.c today) owns what differs between
@@ -124,7 +94,10 @@ struct gcnkfd_gpu_props {
  */
 struct gcnkfd_dev_ops {
 	const char *name;
-	/* Fills dev->props and dev->name; called once at registration. */
+	/*
+	 * Fills dev->props, dev->name and dev->asic; called once at
+	 * registration.
+	 */
 	int (*init)(struct gcnkfd_dev *dev);
 	void (*fini)(struct gcnkfd_dev *dev);
 	/* Optional: adds the backend's files to dev->debugfs. */
@@ -148,7 +121,8 @@ struct gcnkfd_dev {
 	u32 index;			/* index among GPUs: the pdd slot */
 	char name[32];			/* sysfs "name": the ASIC, "vega10" */
 	const struct gcnkfd_dev_ops *ops;
-	struct gcnkfd_gpu_props props;
+	const struct gcnkfd_asic *asic;	/* set by the backend's init */
+	struct kfdc_gpu_props props;
 	void *backend;			/* the backend's private state */
 	struct dentry *debugfs;		/* gcnkfd/gpu<gpu_id>/ */
 	struct mutex lock;		/* queue_count and the backend's lists */
@@ -185,8 +159,8 @@ struct gcnkfd_queue {
 	u32 ctx_save_size, ctl_stack_size;
 	u32 percentage, priority;
 	u32 sdma_engine, sdma_queue;	/* SDMA queues */
-	void *mqd;			/* struct fw_v9_mqd or SDMA MQD */
-	u32 mqd_size;
+	const struct gcnkfd_mqd_manager *mqd_mgr;
+	void *mqd;			/* built by mqd_mgr */
 	u32 *cu_mask;			/* SET_CU_MASK, or NULL */
 	u32 cu_mask_count;
 	bool mapped;			/* the backend serves it */
@@ -199,7 +173,7 @@ struct gcnkfd_pdd {
 	struct file *vm_file;		/* ACQUIRE_VM'd file, or NULL */
 	struct idr bo_idr;
 	struct page *doorbells;		/* order-1: the 8 KiB slice */
-	DECLARE_BITMAP(doorbell_used, GCNKFD_DOORBELLS_PER_PROCESS);
+	DECLARE_BITMAP(doorbell_used, KFDC_DOORBELLS_PER_PROCESS);
 	struct page *mmio_page;		/* MMIO_REMAP's HDP flush page */
 	unsigned int queue_count;
 	u64 vram_used;
@@ -219,12 +193,12 @@ struct gcnkfd_process {
 	struct task_struct *lead_thread;
 	u32 pasid;
 	struct mutex lock;		/* pdds, buffers, queues */
-	struct gcnkfd_pdd *pdds[GCNKFD_MAX_GPUS];
+	struct gcnkfd_pdd *pdds[KFDC_MAX_GPUS];
 	struct idr queue_idr;
 	/* events.c; its own lock so that a waiter never holds p->lock */
 	struct mutex event_lock;
 	struct idr event_idr;
-	u64 *signal_page;		/* GCNKFD_SIGNAL_EVENT_LIMIT slots */
+	u64 *signal_page;		/* KFDC_SIGNAL_EVENT_LIMIT slots */
 	struct page **signal_pages;	/* its pages; a BO's with a handle */
 	u64 signal_handle;		/* user BO given as event page, or 0 */
 	u32 signal_slots;		/* slots backed by memory */

@@ -12,28 +12,7 @@
 #include <linux/sched.h>
 
 #include "gcnkfd.h"
-
-/* What the virtual GPU does not have: the errno Linux 6.1 gives there. */
-static int gcnkfd_ioctl_eperm(struct file *f, struct gcnkfd_process *p,
-			      void *args)
-{
-	/* DBG_* (deprecated in 6.1 itself), SVM (a kernel without SVM). */
-	return -EPERM;
-}
-
-static int gcnkfd_ioctl_einval(struct file *f, struct gcnkfd_process *p,
-			       void *args)
-{
-	/* dma-buf: no file is a dma-buf of this module. */
-	return -EINVAL;
-}
-
-static int gcnkfd_ioctl_eopnotsupp(struct file *f, struct gcnkfd_process *p,
-				   void *args)
-{
-	/* SMI events, CRIU: not provided. */
-	return -EOPNOTSUPP;
-}
+#include "kfd_ioctl_rules.h"
 
 static int gcnkfd_ioctl_alloc_queue_gws(struct file *f,
 					struct gcnkfd_process *p, void *args)
@@ -44,27 +23,18 @@ static int gcnkfd_ioctl_alloc_queue_gws(struct file *f,
 	mutex_lock(&p->lock);
 	known = idr_find(&p->queue_idr, a->queue_id);
 	mutex_unlock(&p->lock);
-	/* gfx9 without GWS: an existing queue gets -ENODEV. */
-	return known ? -ENODEV : -EINVAL;
+	return kfdc_alloc_queue_gws(known);
 }
 
 static int gcnkfd_ioctl_set_xnack_mode(struct file *f,
 				       struct gcnkfd_process *p, void *args)
 {
-	struct kfd_ioctl_set_xnack_mode_args *a = args;
-	int err = 0;
+	bool has_queues;
 
-	if (a->xnack_enabled >= 0) {
-		mutex_lock(&p->lock);
-		if (!idr_is_empty(&p->queue_idr))
-			err = -EBUSY;
-		else if (a->xnack_enabled)
-			err = -EPERM;	/* gfx900 runs without XNACK */
-		mutex_unlock(&p->lock);
-	}
-	if (!err)
-		a->xnack_enabled = 0;
-	return err;
+	mutex_lock(&p->lock);
+	has_queues = !idr_is_empty(&p->queue_idr);
+	mutex_unlock(&p->lock);
+	return kfdc_set_xnack_mode(args, has_queues);
 }
 
 struct gcnkfd_ioctl_desc {
@@ -72,7 +42,10 @@ struct gcnkfd_ioctl_desc {
 	gcnkfd_ioctl_fn func;
 };
 
-/* Indexed by command number; the number is part of the request code. */
+/*
+ * Indexed by command number; the number is part of the request code. A
+ * NULL handler answers with kfd-common's fixed errno for the command.
+ */
 #define GCNKFD_IOCTL(req, fn) \
 	[_IOC_NR(req)] = { .cmd = (req), .func = (fn) }
 
@@ -92,12 +65,12 @@ static const struct gcnkfd_ioctl_desc gcnkfd_ioctls[] = {
 	GCNKFD_IOCTL(AMDKFD_IOC_SET_EVENT, gcnkfd_ioctl_set_event),
 	GCNKFD_IOCTL(AMDKFD_IOC_RESET_EVENT, gcnkfd_ioctl_reset_event),
 	GCNKFD_IOCTL(AMDKFD_IOC_WAIT_EVENTS, gcnkfd_ioctl_wait_events),
-	GCNKFD_IOCTL(AMDKFD_IOC_DBG_REGISTER_DEPRECATED, gcnkfd_ioctl_eperm),
-	GCNKFD_IOCTL(AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED, gcnkfd_ioctl_eperm),
+	GCNKFD_IOCTL(AMDKFD_IOC_DBG_REGISTER_DEPRECATED, NULL),
+	GCNKFD_IOCTL(AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED, NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_DBG_ADDRESS_WATCH_DEPRECATED,
-		     gcnkfd_ioctl_eperm),
+		     NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED,
-		     gcnkfd_ioctl_eperm),
+		     NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_SET_SCRATCH_BACKING_VA,
 		     gcnkfd_ioctl_set_scratch_backing_va),
 	GCNKFD_IOCTL(AMDKFD_IOC_GET_TILE_CONFIG, gcnkfd_ioctl_get_tile_config),
@@ -114,13 +87,13 @@ static const struct gcnkfd_ioctl_desc gcnkfd_ioctls[] = {
 	GCNKFD_IOCTL(AMDKFD_IOC_SET_CU_MASK, gcnkfd_ioctl_set_cu_mask),
 	GCNKFD_IOCTL(AMDKFD_IOC_GET_QUEUE_WAVE_STATE,
 		     gcnkfd_ioctl_get_queue_wave_state),
-	GCNKFD_IOCTL(AMDKFD_IOC_GET_DMABUF_INFO, gcnkfd_ioctl_einval),
-	GCNKFD_IOCTL(AMDKFD_IOC_IMPORT_DMABUF, gcnkfd_ioctl_einval),
+	GCNKFD_IOCTL(AMDKFD_IOC_GET_DMABUF_INFO, NULL),
+	GCNKFD_IOCTL(AMDKFD_IOC_IMPORT_DMABUF, NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_ALLOC_QUEUE_GWS, gcnkfd_ioctl_alloc_queue_gws),
-	GCNKFD_IOCTL(AMDKFD_IOC_SMI_EVENTS, gcnkfd_ioctl_eopnotsupp),
-	GCNKFD_IOCTL(AMDKFD_IOC_SVM, gcnkfd_ioctl_eperm),
+	GCNKFD_IOCTL(AMDKFD_IOC_SMI_EVENTS, NULL),
+	GCNKFD_IOCTL(AMDKFD_IOC_SVM, NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_SET_XNACK_MODE, gcnkfd_ioctl_set_xnack_mode),
-	GCNKFD_IOCTL(AMDKFD_IOC_CRIU_OP, gcnkfd_ioctl_eopnotsupp),
+	GCNKFD_IOCTL(AMDKFD_IOC_CRIU_OP, NULL),
 	GCNKFD_IOCTL(AMDKFD_IOC_AVAILABLE_MEMORY,
 		     gcnkfd_ioctl_available_memory),
 };
@@ -140,7 +113,7 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 	if (nr < AMDKFD_COMMAND_START || nr >= AMDKFD_COMMAND_END)
 		return -ENOTTY;
 	desc = &gcnkfd_ioctls[nr];
-	if (!desc->func)
+	if (!desc->cmd)
 		return -EINVAL;
 	/*
 	 * Children of a fork must open /dev/kfd themselves; after an exec the
@@ -151,7 +124,7 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 
 	/* _IOC_SIZE is 14 bits: at most 16 KiB however the caller encodes. */
 	usize = _IOC_SIZE(cmd);
-	asize = max_t(unsigned int, usize, _IOC_SIZE(desc->cmd));
+	asize = kfdc_ioctl_buffer_size(cmd, desc->cmd);
 	cmd = desc->cmd;	/* our direction, never the caller's */
 
 	if (cmd & (IOC_IN | IOC_OUT)) {
@@ -172,7 +145,8 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 		memset(kdata, 0, usize);
 	}
 
-	ret = desc->func(filep, p, kdata);
+	ret = desc->func ? desc->func(filep, p, kdata) :
+			   kfdc_ioctl_fixed_errno(nr);
 
 	if ((cmd & IOC_OUT) && copy_to_user((void __user *)arg, kdata, usize))
 		ret = -EFAULT;

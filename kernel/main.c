@@ -59,14 +59,14 @@ static int gcnkfd_mmap(struct file *filep, struct vm_area_struct *vma)
 	if (p->lead_thread != current->group_leader || p->mm != current->mm)
 		return -EBADF;
 
-	switch (offset & GCNKFD_MMAP_TYPE_MASK) {
-	case GCNKFD_MMAP_TYPE_DOORBELL:
+	switch (offset & KFDC_MMAP_TYPE_MASK) {
+	case KFDC_MMAP_TYPE_DOORBELL:
 		return gcnkfd_doorbell_mmap(p, vma);
-	case GCNKFD_MMAP_TYPE_EVENTS:
+	case KFDC_MMAP_TYPE_EVENTS:
 		return gcnkfd_events_mmap(p, vma);
-	case GCNKFD_MMAP_TYPE_BO:
+	case KFDC_MMAP_TYPE_BO:
 		return gcnkfd_bo_mmap(p, vma);
-	case GCNKFD_MMAP_TYPE_MMIO:
+	case KFDC_MMAP_TYPE_MMIO:
 		return gcnkfd_mmio_mmap(p, vma);
 	}
 	return -EFAULT;
@@ -123,9 +123,9 @@ static int __init gcnkfd_init(void)
 {
 	int err;
 
-	if (num_gpus > GCNKFD_MAX_GPUS) {
+	if (num_gpus > KFDC_MAX_GPUS) {
 		pr_err("gcnkfd: num_gpus=%u, at most %u\n", num_gpus,
-		       GCNKFD_MAX_GPUS);
+		       KFDC_MAX_GPUS);
 		return -EINVAL;
 	}
 

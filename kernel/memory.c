@@ -45,7 +45,7 @@
 			  KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)
 
 /* BO mmap page offsets live below the gpu id: bits 45:12 of the offset. */
-#define GCNKFD_BO_MMAP_PAGES (1ULL << (GCNKFD_MMAP_GPU_ID_SHIFT - PAGE_SHIFT))
+#define GCNKFD_BO_MMAP_PAGES (1ULL << (KFDC_MMAP_GPU_ID_SHIFT - PAGE_SHIFT))
 #define GCNKFD_BO_MMAP_PAGE_MASK (GCNKFD_BO_MMAP_PAGES - 1)
 
 static DEFINE_MUTEX(gcnkfd_bo_mmap_lock);
@@ -196,7 +196,7 @@ static bool gcnkfd_va_in_use(struct gcnkfd_process *p, u64 va, u64 size)
 	struct gcnkfd_bo *bo;
 	int i, id;
 
-	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+	for (i = 0; i < KFDC_MAX_GPUS; i++) {
 		if (!p->pdds[i])
 			continue;
 		idr_for_each_entry(&p->pdds[i]->bo_idr, bo, id)
@@ -304,8 +304,8 @@ static int gcnkfd_bo_fill(struct gcnkfd_pdd *pdd, struct gcnkfd_bo *bo,
 			gcnkfd_bo_put_pages(bo);
 			return err;
 		}
-		bo->mmap_offset = GCNKFD_MMAP_TYPE_BO |
-				  GCNKFD_MMAP_GPU_ID(gpu_id) |
+		bo->mmap_offset = KFDC_MMAP_TYPE_BO |
+				  kfdc_mmap_gpu_id(gpu_id) |
 				  (page << PAGE_SHIFT);
 		if (page == pdd->bo_mmap_next)
 			pdd->bo_mmap_next += bo->npages;
@@ -316,12 +316,12 @@ static int gcnkfd_bo_fill(struct gcnkfd_pdd *pdd, struct gcnkfd_bo *bo,
 		bo->mmap_offset = 0;	/* the user's own memory */
 		return gcnkfd_bo_pin_user(bo, user_addr);
 	case KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL:
-		bo->mmap_offset = GCNKFD_MMAP_TYPE_DOORBELL |
-				  GCNKFD_MMAP_GPU_ID(gpu_id);
+		bo->mmap_offset = KFDC_MMAP_TYPE_DOORBELL |
+				  kfdc_mmap_gpu_id(gpu_id);
 		return 0;
 	case KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP:
-		bo->mmap_offset = GCNKFD_MMAP_TYPE_MMIO |
-				  GCNKFD_MMAP_GPU_ID(gpu_id);
+		bo->mmap_offset = KFDC_MMAP_TYPE_MMIO |
+				  kfdc_mmap_gpu_id(gpu_id);
 		return 0;
 	}
 	return -EINVAL;
@@ -349,7 +349,7 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 
 	/* The sizes a doorbell slice and the MMIO page have, exactly. */
 	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-		if (a->size != GCNKFD_DOORBELL_SLICE_BYTES) {
+		if (a->size != KFDC_DOORBELL_SLICE_BYTES) {
 			err = -EINVAL;
 			goto out;
 		}
@@ -418,7 +418,7 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 		pdd->vram_used += size;
 	atomic_inc(&gcnkfd_counters.bos);
 
-	a->handle = GCNKFD_HANDLE(a->gpu_id, id);
+	a->handle = kfdc_handle(a->gpu_id, id);
 	a->mmap_offset = bo->mmap_offset;
 out:
 	mutex_unlock(&p->lock);
@@ -431,12 +431,12 @@ static struct gcnkfd_bo *gcnkfd_bo_find(struct gcnkfd_process *p, u64 handle,
 {
 	struct gcnkfd_pdd *pdd;
 
-	pdd = gcnkfd_pdd_by_id(p, GCNKFD_HANDLE_GPU_ID(handle));
+	pdd = gcnkfd_pdd_by_id(p, kfdc_handle_gpu_id(handle));
 	if (pddp)
 		*pddp = pdd;
 	if (!pdd)
 		return NULL;
-	return idr_find(&pdd->bo_idr, GCNKFD_HANDLE_IDR(handle));
+	return idr_find(&pdd->bo_idr, kfdc_handle_idr(handle));
 }
 
 int gcnkfd_ioctl_free_memory(struct file *f, struct gcnkfd_process *p,
@@ -466,13 +466,6 @@ out:
 }
 
 /*
- * The most gpu ids MAP and UNMAP read: one page of them. Linux bounds
- * n_devices only by its allocation failing, which it reports as -ENOMEM;
- * a longer array gets that errno here without the kernel trying.
- */
-#define GCNKFD_MAX_MAP_DEVICES (PAGE_SIZE / sizeof(u32))
-
-/*
  * The head MAP and UNMAP share, in Linux's order: the count checks, then
  * the copy of the device array (a gpu id may be repeated).
  */
@@ -485,7 +478,7 @@ static u32 *gcnkfd_copy_devices(u64 ptr, u32 n_devices, u32 n_success,
 	if (!n_devices || n_success > n_devices)
 		return NULL;
 	*err = -ENOMEM;
-	if (n_devices > GCNKFD_MAX_MAP_DEVICES)
+	if (n_devices > KFDC_MAX_MAP_DEVICES)
 		return NULL;
 	ids = kmalloc_array(n_devices, sizeof(*ids), GFP_KERNEL);
 	if (!ids)
@@ -612,7 +605,7 @@ int gcnkfd_bo_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma)
 	if (is_cow_mapping(vma->vm_flags))
 		return -EINVAL;
 	/* The pdds are fixed for the process's life; the file pins it. */
-	pdd = gcnkfd_pdd_by_id(p, GCNKFD_MMAP_GET_GPU_ID(offset));
+	pdd = gcnkfd_pdd_by_id(p, kfdc_mmap_get_gpu_id(offset));
 	if (!pdd)
 		return -EINVAL;
 

@@ -71,7 +71,7 @@ static struct gcnkfd_process *gcnkfd_process_create(void)
 	return p;
 
 err_pdd:
-	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+	for (i = 0; i < KFDC_MAX_GPUS; i++) {
 		if (p->pdds[i]) {
 			gcnkfd_pdd_fini(p->pdds[i]);
 			kfree(p->pdds[i]);
@@ -119,7 +119,7 @@ static void gcnkfd_process_release(struct kref *ref)
 
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
-	for (i = 0; i < GCNKFD_MAX_GPUS; i++) {
+	for (i = 0; i < KFDC_MAX_GPUS; i++) {
 		if (!p->pdds[i])
 			continue;
 		gcnkfd_memory_release(p->pdds[i]);
@@ -162,7 +162,7 @@ struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id)
 {
 	int i;
 
-	for (i = 0; i < GCNKFD_MAX_GPUS; i++)
+	for (i = 0; i < KFDC_MAX_GPUS; i++)
 		if (p->pdds[i] && p->pdds[i]->dev->gpu_id == gpu_id)
 			return p->pdds[i];
 	return NULL;
@@ -188,7 +188,7 @@ void gcnkfd_processes_show(struct seq_file *m, struct gcnkfd_dev *dev)
 			   p->pasid, task_tgid_nr(p->lead_thread),
 			   pdd->vm_file ? 1 : 0, pdd->queue_count,
 			   bitmap_weight(pdd->doorbell_used,
-					 GCNKFD_DOORBELLS_PER_PROCESS),
+					 KFDC_DOORBELLS_PER_PROCESS),
 			   pdd->vram_used, pdd->scratch_va, pdd->tba,
 			   pdd->tma);
 		mutex_unlock(&p->lock);

@@ -28,16 +28,9 @@
 #include <uapi/linux/kfd_sysfs.h>
 
 #include "gcnkfd.h"
+#include "kfd_topology.h"
 
 #define TOPO_GENERATION 1
-/*
- * Linux numbers the SIMDs of GPUs from this virtual processor id up, one
- * GPU after the other (kfd_crat.c), so no id clashes with a CPU's APIC id.
- */
-#define TOPO_GPU_PROCESSOR_ID_BASE 0x80001000
-/* kfd_crat.c's weight of a PCIe link, and PCIe 3.0 x16 in MB/s. */
-#define TOPO_PCIE_WEIGHT 20
-#define TOPO_PCIE_BANDWIDTH 15760
 /* CRAT's sibling map is 32 bytes; wider maps only for bigger systems. */
 #define TOPO_SIBLING_BITS_MIN 256
 #define TOPO_SIBLING_BITS_MAX 1024
@@ -95,7 +88,7 @@ struct topo_node {
 	u32 cpu_core_id_base;
 	u32 simd_id_base;
 	u32 capability;
-	struct gcnkfd_gpu_props props;	/* GPU nodes */
+	struct kfdc_gpu_props props;	/* GPU nodes */
 };
 
 static struct kobject *topo_root;	/* .../kfd/kfd/topology */
@@ -136,41 +129,56 @@ static struct attribute topo_attr_sysprops = {
 	.name = "system_properties", .mode = 0444,
 };
 
-static int topo_u32(char *buf, int at, const char *name, u32 v)
-{
-	return at + sysfs_emit_at(buf, at, "%s %u\n", name, v);
-}
-
 static int topo_u64(char *buf, int at, const char *name, u64 v)
 {
 	return at + sysfs_emit_at(buf, at, "%s %llu\n", name, v);
 }
 
+struct topo_emit_ctx {
+	char *buf;
+	int at;
+};
+
+static void topo_emit(void *ctx, const char *name, u64 value)
+{
+	struct topo_emit_ctx *c = ctx;
+
+	c->at += sysfs_emit_at(c->buf, c->at, "%s %llu\n", name, value);
+}
+
 static ssize_t topo_mem_show(struct topo_item *it, char *buf)
 {
-	int at = 0;
+	struct topo_emit_ctx ctx = { .buf = buf };
+	u64 v[KFDC_MEM_PROP_COUNT] = {
+		[KFDC_MEM_heap_type] = it->mem.heap_type,
+		[KFDC_MEM_size_in_bytes] = it->mem.size,
+		[KFDC_MEM_width] = it->mem.width,
+		[KFDC_MEM_mem_clk_max] = it->mem.mem_clk_max,
+	};
 
-	at = topo_u32(buf, at, "heap_type", it->mem.heap_type);
-	at = topo_u64(buf, at, "size_in_bytes", it->mem.size);
-	at = topo_u32(buf, at, "flags", 0);
-	at = topo_u32(buf, at, "width", it->mem.width);
-	return topo_u32(buf, at, "mem_clk_max", it->mem.mem_clk_max);
+	kfdc_print_props(kfdc_mem_props, KFDC_MEM_PROP_COUNT, v, false,
+			 topo_emit, &ctx);
+	return ctx.at;
 }
 
 static ssize_t topo_cache_show(struct topo_item *it, char *buf)
 {
-	int at = 0;
+	struct topo_emit_ctx ctx = { .buf = buf };
+	u64 v[KFDC_CACHE_PROP_COUNT] = {
+		[KFDC_CACHE_processor_id_low] = it->cache.processor_id_low,
+		[KFDC_CACHE_level] = it->cache.level,
+		[KFDC_CACHE_size] = it->cache.size_kb,
+		[KFDC_CACHE_cache_line_size] = it->cache.line_size,
+		[KFDC_CACHE_cache_lines_per_tag] = it->cache.lines_per_tag,
+		[KFDC_CACHE_association] = it->cache.assoc,
+		[KFDC_CACHE_type] = it->cache.type,
+	};
+	int at;
 	u32 i;
 
-	at = topo_u32(buf, at, "processor_id_low", it->cache.processor_id_low);
-	at = topo_u32(buf, at, "level", it->cache.level);
-	at = topo_u32(buf, at, "size", it->cache.size_kb);
-	at = topo_u32(buf, at, "cache_line_size", it->cache.line_size);
-	at = topo_u32(buf, at, "cache_lines_per_tag",
-		      it->cache.lines_per_tag);
-	at = topo_u32(buf, at, "association", it->cache.assoc);
-	at = topo_u32(buf, at, "latency", 0);
-	at = topo_u32(buf, at, "type", it->cache.type);
+	kfdc_print_props(kfdc_cache_props, KFDC_CACHE_PROP_COUNT, v, false,
+			 topo_emit, &ctx);
+	at = ctx.at;
 	/* One "0," or "1," per bit, the last comma a newline, as Linux. */
 	at += sysfs_emit_at(buf, at, "sibling_map ");
 	for (i = 0; i < it->cache.nbits; i++)
@@ -182,72 +190,45 @@ static ssize_t topo_cache_show(struct topo_item *it, char *buf)
 
 static ssize_t topo_link_show(struct topo_item *it, char *buf)
 {
-	int at = 0;
+	struct topo_emit_ctx ctx = { .buf = buf };
+	u64 v[KFDC_LINK_PROP_COUNT] = {
+		[KFDC_LINK_type] = it->link.type,
+		[KFDC_LINK_node_from] = it->link.from,
+		[KFDC_LINK_node_to] = it->link.to,
+		[KFDC_LINK_weight] = it->link.weight,
+		[KFDC_LINK_min_bandwidth] = it->link.min_bw,
+		[KFDC_LINK_max_bandwidth] = it->link.max_bw,
+		[KFDC_LINK_flags] = HSA_IOLINK_FLAGS_ENABLED,
+	};
 
-	at = topo_u32(buf, at, "type", it->link.type);
-	at = topo_u32(buf, at, "version_major", 0);
-	at = topo_u32(buf, at, "version_minor", 0);
-	at = topo_u32(buf, at, "node_from", it->link.from);
-	at = topo_u32(buf, at, "node_to", it->link.to);
-	at = topo_u32(buf, at, "weight", it->link.weight);
-	at = topo_u32(buf, at, "min_latency", 0);
-	at = topo_u32(buf, at, "max_latency", 0);
-	at = topo_u32(buf, at, "min_bandwidth", it->link.min_bw);
-	at = topo_u32(buf, at, "max_bandwidth", it->link.max_bw);
-	at = topo_u32(buf, at, "recommended_transfer_size", 0);
-	return topo_u32(buf, at, "flags", HSA_IOLINK_FLAGS_ENABLED);
+	kfdc_print_props(kfdc_link_props, KFDC_LINK_PROP_COUNT, v, false,
+			 topo_emit, &ctx);
+	return ctx.at;
 }
 
+/* The property list and its order are kfd-common's (kfd_topology.h). */
 static ssize_t topo_node_props_show(struct topo_node *n, char *buf)
 {
-	const struct gcnkfd_gpu_props *p = &n->props;
-	int at = 0;
+	struct topo_emit_ctx ctx = { .buf = buf };
+	u64 v[KFDC_NODE_PROP_COUNT];
 
-	at = topo_u32(buf, at, "cpu_cores_count", n->cpu_cores);
-	at = topo_u32(buf, at, "simd_count", p->simd_count);
-	at = topo_u32(buf, at, "mem_banks_count", n->counts[TOPO_MEM]);
-	at = topo_u32(buf, at, "caches_count", n->counts[TOPO_CACHE]);
-	at = topo_u32(buf, at, "io_links_count", n->counts[TOPO_LINK]);
-	at = topo_u32(buf, at, "p2p_links_count", 0);
-	at = topo_u32(buf, at, "cpu_core_id_base", n->cpu_core_id_base);
-	at = topo_u32(buf, at, "simd_id_base", n->simd_id_base);
-	at = topo_u32(buf, at, "max_waves_per_simd", p->max_waves_per_simd);
-	at = topo_u32(buf, at, "lds_size_in_kb", p->lds_size_in_kb);
-	at = topo_u32(buf, at, "gds_size_in_kb", p->gds_size_in_kb);
-	at = topo_u32(buf, at, "num_gws", 0);
-	at = topo_u32(buf, at, "wave_front_size", p->wave_front_size);
-	at = topo_u32(buf, at, "array_count", p->array_count);
-	at = topo_u32(buf, at, "simd_arrays_per_engine",
-		      p->simd_arrays_per_engine);
-	at = topo_u32(buf, at, "cu_per_simd_array", p->cu_per_simd_array);
-	at = topo_u32(buf, at, "simd_per_cu", p->simd_per_cu);
-	at = topo_u32(buf, at, "max_slots_scratch_cu", p->max_slots_scratch_cu);
-	at = topo_u32(buf, at, "gfx_target_version", p->gfx_target_version);
-	at = topo_u32(buf, at, "vendor_id", p->vendor_id);
-	at = topo_u32(buf, at, "device_id", p->device_id);
-	at = topo_u32(buf, at, "location_id", p->location_id);
-	at = topo_u32(buf, at, "domain", p->domain);
+	if (n->gpu)
+		kfdc_gpu_node_values(&n->props, v);
+	else
+		memset(v, 0, sizeof(v));
+	v[KFDC_NODE_cpu_cores_count] = n->cpu_cores;
+	v[KFDC_NODE_mem_banks_count] = n->counts[TOPO_MEM];
+	v[KFDC_NODE_caches_count] = n->counts[TOPO_CACHE];
+	v[KFDC_NODE_io_links_count] = n->counts[TOPO_LINK];
+	v[KFDC_NODE_cpu_core_id_base] = n->cpu_core_id_base;
+	v[KFDC_NODE_simd_id_base] = n->simd_id_base;
 	/* CPU nodes print 0 as in Linux; a GPU has no render node here. */
-	at = topo_u32(buf, at, "drm_render_minor",
-		      n->gpu ? TOPO_NO_RENDER_MINOR : 0);
-	at = topo_u64(buf, at, "hive_id", 0);
-	at = topo_u32(buf, at, "num_sdma_engines", p->num_sdma_engines);
-	at = topo_u32(buf, at, "num_sdma_xgmi_engines",
-		      p->num_sdma_xgmi_engines);
-	at = topo_u32(buf, at, "num_sdma_queues_per_engine",
-		      p->num_sdma_queues_per_engine);
-	at = topo_u32(buf, at, "num_cp_queues", p->num_cp_queues);
-	if (n->gpu) {
-		at = topo_u32(buf, at, "max_engine_clk_fcompute",
-			      p->max_engine_clk_fcompute);
-		/* Linux reports VRAM in mem_banks only. */
-		at = topo_u64(buf, at, "local_mem_size", 0);
-		at = topo_u32(buf, at, "fw_version", p->fw_version);
-		at = topo_u32(buf, at, "capability", n->capability);
-		at = topo_u32(buf, at, "sdma_fw_version", p->sdma_fw_version);
-		at = topo_u64(buf, at, "unique_id", p->unique_id);
-	}
-	return topo_u32(buf, at, "max_engine_clk_ccompute", topo_cpu_mhz());
+	v[KFDC_NODE_drm_render_minor] = n->gpu ? TOPO_NO_RENDER_MINOR : 0;
+	v[KFDC_NODE_capability] = n->capability;
+	v[KFDC_NODE_max_engine_clk_ccompute] = topo_cpu_mhz();
+	kfdc_print_props(kfdc_node_props, KFDC_NODE_PROP_COUNT, v, n->gpu,
+			 topo_emit, &ctx);
+	return ctx.at;
 }
 
 static ssize_t topo_node_show(struct kobject *kobj, struct attribute *attr,
@@ -598,8 +579,8 @@ static int topo_add_cpu_node(u32 index, int nid)
 	if (index == 0) {
 		list_for_each_entry(dev, &gcnkfd_devices, list) {
 			err = topo_add_link(n, HSA_IOLINK_TYPE_PCIEXPRESS,
-					    dev->node, TOPO_PCIE_WEIGHT,
-					    TOPO_PCIE_BANDWIDTH);
+					    dev->node, KFDC_PCIE_LINK_WEIGHT,
+					    KFDC_PCIE_BANDWIDTH_MBS);
 			if (err)
 				return err;
 		}
@@ -627,7 +608,7 @@ static u32 topo_doorbell_cap(u32 gfx_target_version)
 static int topo_add_gpu_cache(struct topo_node *n, u32 id, u32 level,
 			      u32 size_kb, u32 arrays, u32 cus_per_array)
 {
-	const struct gcnkfd_gpu_props *p = &n->props;
+	const struct kfdc_gpu_props *p = &n->props;
 	struct topo_item *it = topo_item_new(n, TOPO_CACHE);
 	u32 a;
 
@@ -652,7 +633,7 @@ static int topo_add_gpu_cache(struct topo_node *n, u32 id, u32 level,
 
 static int topo_add_gpu_node(struct gcnkfd_dev *dev, u32 simd_id_base)
 {
-	const struct gcnkfd_gpu_props *p = &dev->props;
+	const struct kfdc_gpu_props *p = &dev->props;
 	struct topo_node *n;
 	u32 cu;
 	int err;
@@ -683,7 +664,7 @@ static int topo_add_gpu_node(struct gcnkfd_dev *dev, u32 simd_id_base)
 	if (err)
 		return err;
 	return topo_add_link(n, HSA_IOLINK_TYPE_PCIEXPRESS, 0,
-			     TOPO_PCIE_WEIGHT, TOPO_PCIE_BANDWIDTH);
+			     KFDC_PCIE_LINK_WEIGHT, KFDC_PCIE_BANDWIDTH_MBS);
 }
 
 /* the whole tree */
@@ -703,7 +684,7 @@ static void topo_free(void)
 static int topo_build(void)
 {
 	u32 cpu_nodes = num_online_nodes(), index = 0;
-	u32 simd_id_base = TOPO_GPU_PROCESSOR_ID_BASE;
+	u32 simd_id_base = KFDC_GPU_PROCESSOR_ID_BASE;
 	struct gcnkfd_dev *dev;
 	int nid, err;
 

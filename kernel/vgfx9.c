@@ -14,10 +14,7 @@
 
 #include "gcnkfd.h"
 #include "gfx9_mqd.h"
-
-#define VGFX9_CUS 64
-#define VGFX9_SHADER_ENGINES 4
-#define VGFX9_MAX_VRAM (8ULL << 30)
+#include "kfd_device_vega10.h"
 
 struct vgfx9 {
 	struct list_head queues;	/* gcnkfd_queue.dev_list, dev->lock */
@@ -27,50 +24,18 @@ struct vgfx9 {
 
 static int vgfx9_init(struct gcnkfd_dev *dev)
 {
-	struct gcnkfd_gpu_props *pr = &dev->props;
 	struct vgfx9 *v;
-	u64 half_ram = ((u64)totalram_pages() << PAGE_SHIFT) / 2;
 
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&v->queues);
 	dev->backend = v;
-
-	/* Linux prints the lower-case ASIC name. */
-	strscpy(dev->name, "vega10", sizeof(dev->name));
-	pr->cu_count = VGFX9_CUS;
-	pr->simd_per_cu = 4;
-	pr->simd_count = VGFX9_CUS * pr->simd_per_cu;
-	pr->max_waves_per_simd = 10;
-	pr->lds_size_in_kb = 64;
-	pr->gds_size_in_kb = 0;
-	pr->wave_front_size = 64;
-	pr->array_count = VGFX9_SHADER_ENGINES;	/* 4 SEs x 1 SH */
-	pr->simd_arrays_per_engine = 1;
-	pr->cu_per_simd_array = VGFX9_CUS / VGFX9_SHADER_ENGINES;
-	pr->max_slots_scratch_cu = 32;
-	pr->gfx_target_version = 90000;
-	pr->vendor_id = 0x1002;
-	pr->device_id = 0x6863;			/* Vega Frontier Edition */
-	pr->location_id = (dev->index + 1) << 8;	/* bus n, device 0 */
-	pr->domain = 0;
-	pr->num_sdma_engines = 2;
-	pr->num_sdma_xgmi_engines = 0;
-	pr->num_sdma_queues_per_engine = 2;
-	pr->num_cp_queues = 24;
-	pr->max_engine_clk_fcompute = 1600;
-	pr->fw_version = 446;			/* MEC firmware */
-	pr->sdma_fw_version = 433;
-	/* VRAM is system memory here: never more than half of it. */
-	pr->local_mem_size = min_t(u64, VGFX9_MAX_VRAM,
-				   half_ram & ~((1ULL << 20) - 1));
-	pr->vram_width = 2048;
-	pr->mem_clk_max = 945;
-	pr->unique_id = 0x1000000000000000ULL | (dev->index + 1);
-	pr->l1_cache_kb = 16;
-	pr->l2_cache_kb = 4096;
-	pr->cacheline_size = 64;
+	dev->asic = &gcnkfd_asic_v9;
+	strscpy(dev->name, KFDC_VEGA10_NAME, sizeof(dev->name));
+	/* The device model the emulated KFD publishes too (kfd-common). */
+	kfdc_vega10_props(&dev->props, dev->index, KFDC_VEGA10_MAX_CUS,
+			  (u64)totalram_pages() << PAGE_SHIFT);
 	return 0;
 }
 

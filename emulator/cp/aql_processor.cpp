@@ -52,7 +52,7 @@ bool profiling_enabled(cp::GpuMemory& mem, uint64_t queue_va) {
 
 bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
   cp::GpuMemory mem(memory);
-  const QueueDescriptor& d = q.desc;
+  const cp::Hqd& d = q.desc;
   const uint64_t slots = d.ring_bytes / FW_AQL_PACKET_SIZE;
   bool progress = false;
 

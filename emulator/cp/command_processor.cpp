@@ -4,8 +4,11 @@
 // growing sleeps so that an idle GPU costs almost nothing); kick() and
 // map_queue() wake it at once.
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 
+#include "amd_queue.h"
+#include "aql_packet.h"
 #include "cp_internal.h"
 #include "platform/idle_pacer.h"
 
@@ -21,7 +24,7 @@ bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
 // value (packet 0) equals its initial 0: an unchanged doorbell only proves
 // there is nothing new once the CP has gone past the packet it names.
 bool doorbell_names_new_work(const cp::Queue& q, uint64_t bell) {
-  return q.desc.type == QueueDescriptor::Type::kAql && bell >= q.rptr;
+  return q.desc.type == cp::Hqd::Type::kAql && bell >= q.rptr;
 }
 
 }  // namespace
@@ -48,23 +51,44 @@ CommandProcessor::~CommandProcessor() {
   delete impl_;
 }
 
-int CommandProcessor::map_queue(const QueueDescriptor& d) {
-  // An inactive ring (size 0) may be mapped and given a ring later.
-  if (d.ring_bytes && !power_of_two(d.ring_bytes)) return -1;
-  if (!d.doorbell) return -1;
-  if (d.type == QueueDescriptor::Type::kAql && d.ring_bytes && d.ring_bytes < FW_AQL_PACKET_SIZE)
-    return -1;
-  if (d.type == QueueDescriptor::Type::kPm4 && d.ring_bytes && d.ring_bytes < 8) return -1;
+namespace {
+
+// The ring of an MQD the CP can serve: at least one packet.
+bool ring_fits(cp::Hqd::Type type, uint64_t ring_bytes) {
+  return power_of_two(ring_bytes) &&
+         ring_bytes >= (type == cp::Hqd::Type::kAql ? FW_AQL_PACKET_SIZE : 8);
+}
+
+}  // namespace
+
+int CommandProcessor::map_queue(const fw_v9_mqd& mqd, const QueueOwner& owner, bool active) {
+  cp::Hqd d;
+  d.type = fw_v9_mqd_is_aql(&mqd) ? cp::Hqd::Type::kAql : cp::Hqd::Type::kPm4;
+  d.ring_va = fw_v9_mqd_ring_base(&mqd);
+  d.ring_bytes = fw_v9_mqd_ring_bytes(&mqd);
+  d.read_ptr_va = fw_v9_mqd_rptr_report_addr(&mqd);
+  d.write_ptr_va = fw_v9_mqd_wptr_poll_addr(&mqd);
+  d.doorbell_id = fw_v9_mqd_doorbell_slot(&mqd);
+  if (!owner.doorbells || d.doorbell_id >= owner.doorbell_slots) return -1;
+  d.doorbell = owner.doorbells + d.doorbell_id;
+  d.pasid = owner.pasid;
+  d.vmid = owner.vmid;
+  if (d.type == cp::Hqd::Type::kAql && d.read_ptr_va >= offsetof(fw_amd_queue, read_dispatch_id))
+    d.queue_va = d.read_ptr_va - offsetof(fw_amd_queue, read_dispatch_id);
+  if (!ring_fits(d.type, d.ring_bytes)) return -1;
   auto q = std::make_shared<cp::Queue>();
   q->desc = d;
-  for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se) q->cu_enable[se].store(d.cu_enable[se]);
-  q->state = d.active ? QueueState::kActive : QueueState::kInactive;
-  // Resume from the read pointer the descriptor's memory holds (0 for a
-  // fresh queue). AQL: 64-bit read_dispatch_id; PM4: a 32-bit dword
-  // offset, as the CP's read pointer report is.
+  const uint32_t se_masks[FW_GFX9_MAX_SE] = {
+      mqd.compute_static_thread_mgmt_se0, mqd.compute_static_thread_mgmt_se1,
+      mqd.compute_static_thread_mgmt_se2, mqd.compute_static_thread_mgmt_se3};
+  for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se) q->cu_enable[se].store(se_masks[se]);
+  q->state = active ? QueueState::kActive : QueueState::kInactive;
+  // Resume from the read pointer the queue's memory holds (0 for a fresh
+  // queue). AQL: 64-bit read_dispatch_id; PM4: a 32-bit dword offset, as
+  // the CP's read pointer report is.
   if (d.read_ptr_va) {
     cp::GpuMemory mem(impl_->memory);
-    if (d.type == QueueDescriptor::Type::kAql) {
+    if (d.type == cp::Hqd::Type::kAql) {
       uint64_t r = 0;
       if (mem.load_acquire(d.read_ptr_va, &r)) q->rptr = r;
     } else {
@@ -89,24 +113,25 @@ CommandProcessor::Impl::TrapHandler CommandProcessor::Impl::trap_handler(uint32_
   return it == trap_handlers.end() ? TrapHandler{} : it->second;
 }
 
-bool CommandProcessor::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
-  if (ring_bytes && (!power_of_two(ring_bytes) || ring_bytes < FW_AQL_PACKET_SIZE)) return false;
-  return impl_->update(id, ring_va, ring_bytes, active);
-}
-
-bool CommandProcessor::set_queue_cu_mask(int id, const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]) {
+bool CommandProcessor::update_queue(int id, const fw_v9_mqd& mqd, bool active) {
+  const uint64_t ring_va = fw_v9_mqd_ring_base(&mqd);
+  const uint64_t ring_bytes = fw_v9_mqd_ring_bytes(&mqd);
+  const uint32_t se_masks[FW_GFX9_MAX_SE] = {
+      mqd.compute_static_thread_mgmt_se0, mqd.compute_static_thread_mgmt_se1,
+      mqd.compute_static_thread_mgmt_se2, mqd.compute_static_thread_mgmt_se3};
   {
     std::lock_guard<std::mutex> lock(impl_->mu);
     auto it = impl_->queues.find(id);
-    if (it == impl_->queues.end()) return false;
-    cp::Queue& q = *it->second;
+    if (it == impl_->queues.end() || !ring_fits(it->second->desc.type, ring_bytes)) return false;
+    // The CU enables apply from the next dispatch; the ring once the CP
+    // lets go of the queue (QueueSet::update).
     for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se)
-      q.cu_enable[se].store(cu_enable[se], std::memory_order_relaxed);
+      it->second->cu_enable[se].store(se_masks[se], std::memory_order_relaxed);
     impl_->kicked = true;
   }
   impl_->kicks.fetch_add(1, std::memory_order_relaxed);
   impl_->wake_cv.notify_all();
-  return true;
+  return impl_->update(id, ring_va, ring_bytes, active);
 }
 
 bool CommandProcessor::Impl::dispatch_cus(const cp::Queue& q,
@@ -135,8 +160,7 @@ bool CommandProcessor::Impl::may_have_work() {
     if (!q->idle.load(std::memory_order_acquire)) return true;
     const uint64_t bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
     if (bell != q->idle_doorbell.load(std::memory_order_relaxed)) return true;
-    if (q->desc.type == QueueDescriptor::Type::kAql &&
-        bell >= q->idle_rptr.load(std::memory_order_relaxed))
+    if (q->desc.type == cp::Hqd::Type::kAql && bell >= q->idle_rptr.load(std::memory_order_relaxed))
       return true;
   }
   return false;
@@ -212,7 +236,7 @@ void CommandProcessor::Impl::main() {
 }
 
 bool CommandProcessor::Impl::service(cp::Queue& q) {
-  return q.desc.type == QueueDescriptor::Type::kAql ? service_aql(q) : service_pm4(q);
+  return q.desc.type == cp::Hqd::Type::kAql ? service_aql(q) : service_pm4(q);
 }
 
 }  // namespace gcn

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "gfx9_cu_placement.h"
+#include "gfx9_mqd.h"
 #include "ih_entry.h"
 
 namespace gcn {
@@ -17,33 +18,15 @@ namespace gcn {
 class AddressSpace;
 class ShaderEngine;
 
-// What a gfx9 MQD tells the CP about one user queue.
-struct QueueDescriptor {
-  enum class Type { kAql, kPm4 };
-  Type type = Type::kAql;
-  uint64_t ring_va = 0;     // ring buffer, GPU VA
-  uint64_t ring_bytes = 0;  // power of two; 0 = inactive
-  // AQL: &amd_queue_t.read_dispatch_id (the CP stores the index of the next
-  // packet it will process) and &amd_queue_t.write_dispatch_id.
-  // PM4: where the CP reports its read pointer and where the user keeps the
-  // write pointer, both in dwords.
-  uint64_t read_ptr_va = 0;
-  uint64_t write_ptr_va = 0;
-  // The queue's 64-bit doorbell slot, in host memory the CP polls. AQL: the
-  // index of the last packet written; PM4: the write pointer in dwords.
-  const volatile uint64_t* doorbell = nullptr;
-  uint64_t queue_va = 0;  // AQL: amd_queue_t (queue ptr SGPRs), else 0
-  uint32_t pasid = 0;     // reported in interrupts
+// What the scheduler tells the CP about the process that owns a queue when
+// it maps it (the HWS MAP_PROCESS state): the PASID reported in interrupts,
+// the VMID whose trap handler applies, and the process's doorbell slice the
+// MQD's DOORBELL_OFFSET indexes (host memory the CP polls).
+struct QueueOwner {
+  uint32_t pasid = 0;
   uint32_t vmid = 0;
-  // The doorbell's index in the process's doorbell slice (the MQD's
-  // DOORBELL_OFFSET): what s_sendmsg(MSG_GET_DOORBELL) returns to a wave.
-  uint32_t doorbell_id = 0;
-  bool active = true;  // false: mapped but not processed (percentage 0)
-  // COMPUTE_STATIC_THREAD_MGMT_SE0..3: the CUs of each shader engine the
-  // queue's workgroups may run on (gfx9_cu_placement.h); all by default.
-  uint32_t cu_enable[FW_GFX9_MAX_SE] = {
-      FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS, FW_STATIC_THREAD_MGMT_ALL_CUS,
-      FW_STATIC_THREAD_MGMT_ALL_CUS};
+  const volatile uint64_t* doorbells = nullptr;
+  uint32_t doorbell_slots = 0;
 };
 
 enum class QueueState {
@@ -63,16 +46,19 @@ class CommandProcessor {
   CommandProcessor(const CommandProcessor&) = delete;
   CommandProcessor& operator=(const CommandProcessor&) = delete;
 
-  // Maps a queue (the MQD's contents). Returns its id (>= 0) or -1 when the
-  // descriptor is unusable (ring size not a power of two, no doorbell).
-  int map_queue(const QueueDescriptor& q);
-  // UPDATE_QUEUE: new ring and active state. False for an unknown id.
-  bool update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active);
-  // A new MQD CU mask (the KFD's SET_CU_MASK): dispatches the queue starts
-  // from now on use these COMPUTE_STATIC_THREAD_MGMT_SE0..3. While they
-  // enable no CU the queue waits at its next dispatch, as gfx9 does. False
-  // for an unknown id.
-  bool set_queue_cu_mask(int id, const uint32_t (&cu_enable)[FW_GFX9_MAX_SE]);
+  // MAP_QUEUES: loads a compute MQD (gfx9_mqd.h) into a queue slot: its
+  // ring, read and write pointers, doorbell offset, AQL or PM4 mode and
+  // COMPUTE_STATIC_THREAD_MGMT_SE0..3. An inactive queue (the KFD's
+  // percentage 0 or no ring) is mapped but not processed. Returns the
+  // queue's id (>= 0) or -1 when the MQD is unusable (ring too small for
+  // one packet, doorbell outside the owner's slice).
+  int map_queue(const fw_v9_mqd& mqd, const QueueOwner& owner, bool active);
+  // The MQD changed (UPDATE_QUEUE's ring, SET_CU_MASK's CU enables): the
+  // queue reloads its ring and CU enables and takes the new active state.
+  // Dispatches the queue starts from now on use the new CU enables; while
+  // they enable no CU the queue waits at its next dispatch, as gfx9 does.
+  // False for an unknown id or an unusable ring.
+  bool update_queue(int id, const fw_v9_mqd& mqd, bool active);
   // Unmaps a queue. Safe with work in flight: a running dispatch of this
   // queue is cancelled and the call returns once the CP no longer touches
   // the queue's memory (called from the interrupt handler, it returns at

@@ -34,9 +34,38 @@ struct IndirectBuffer {
   uint32_t pos = 0;  // dwords done
 };
 
+// The hardware queue descriptor registers a queue slot holds once the CP
+// has loaded the KFD's MQD (map_queue decodes gfx9_mqd.h into this), plus
+// what the scheduler added: the owner's PASID and VMID and the doorbell.
+struct Hqd {
+  enum class Type { kAql, kPm4 };
+  Type type = Type::kAql;
+  uint64_t ring_va = 0;     // CP_HQD_PQ_BASE
+  uint64_t ring_bytes = 0;  // CP_HQD_PQ_CONTROL.QUEUE_SIZE, a power of two
+  // CP_HQD_PQ_RPTR_REPORT_ADDR and CP_HQD_PQ_WPTR_POLL_ADDR. AQL:
+  // &amd_queue_t.read_dispatch_id (the CP stores the index of the next
+  // packet it will process) and &amd_queue_t.write_dispatch_id. PM4: where
+  // the CP reports its read pointer and where the user keeps the write
+  // pointer, both in dwords.
+  uint64_t read_ptr_va = 0;
+  uint64_t write_ptr_va = 0;
+  // The queue's 64-bit doorbell slot in the owner's slice. AQL: the index
+  // of the last packet written; PM4: the write pointer in dwords.
+  const volatile uint64_t* doorbell = nullptr;
+  // AQL: amd_queue_t (queue ptr SGPRs), found from the read pointer report
+  // address as the CP firmware does; else 0.
+  uint64_t queue_va = 0;
+  uint32_t pasid = 0;  // reported in interrupts
+  uint32_t vmid = 0;
+  // CP_HQD_PQ_DOORBELL_CONTROL.DOORBELL_OFFSET as a slot index: what
+  // s_sendmsg(MSG_GET_DOORBELL) returns to a wave.
+  uint32_t doorbell_id = 0;
+  bool active = true;  // false: mapped, not processed (QueueSet::update)
+};
+
 struct Queue {
   int id = -1;
-  QueueDescriptor desc;
+  Hqd desc;
   // Written under Impl::mu; atomic because the CP thread rereads it
   // between packets without the lock (update_queue may deactivate it).
   std::atomic<QueueState> state{QueueState::kActive};
@@ -48,8 +77,8 @@ struct Queue {
   uint64_t new_ring_va = 0, new_ring_bytes = 0;
   // Set by unmap_queue to stop a dispatch of this queue that is running.
   std::atomic<bool> cancel{false};
-  // COMPUTE_STATIC_THREAD_MGMT_SE0..3 as set_queue_cu_mask last wrote them
-  // (desc.cu_enable at map time); read when a dispatch starts.
+  // COMPUTE_STATIC_THREAD_MGMT_SE0..3 as the MQD last mapped or updated them
+  // (update_queue); read when a dispatch starts.
   std::atomic<uint32_t> cu_enable[FW_GFX9_MAX_SE] = {};
 
   // The CP thread's own progress (only it touches these).

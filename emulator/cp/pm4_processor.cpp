@@ -83,7 +83,7 @@ bool wait_satisfied(uint32_t function, uint32_t v, uint32_t ref) {
 
 bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
   cp::GpuMemory mem(memory);
-  const QueueDescriptor& d = q.desc;
+  const cp::Hqd& d = q.desc;
   const uint64_t ring_dwords = d.ring_bytes / 4;
   bool progress = false;
 

@@ -21,7 +21,7 @@ constexpr uint32_t kSrcUtcl2Fault = 0;
 // (if the queue has one and it is mapped) before the interrupt is raised.
 // Returns the signal's address (0: none was written).
 uint64_t store_queue_error(const AddressSpace& as, const cp::Queue& q, int64_t code) {
-  if (q.desc.type != QueueDescriptor::Type::kAql || !q.desc.queue_va) return 0;
+  if (q.desc.type != cp::Hqd::Type::kAql || !q.desc.queue_va) return 0;
   cp::GpuMemory mem(as);
   uint64_t signal = 0;
   if (!mem.load_acquire(q.desc.queue_va + offsetof(fw_amd_queue, queue_inactive_signal), &signal) ||

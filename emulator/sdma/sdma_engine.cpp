@@ -41,11 +41,22 @@ SdmaEngine::~SdmaEngine() {
   delete impl_;
 }
 
-int SdmaEngine::map_queue(const SdmaQueueDescriptor& d) {
-  if (!ring_ok(d.ring_bytes) || !d.doorbell) return -1;
+int SdmaEngine::map_queue(const fw_v9_sdma_mqd& mqd, const QueueOwner& owner, bool active) {
+  sdma::RlcQueue d;
+  d.ring_va = fw_v9_sdma_mqd_ring_base(&mqd);
+  d.ring_bytes = fw_v9_sdma_mqd_ring_bytes(&mqd);
+  d.read_ptr_va = fw_v9_sdma_mqd_rptr_addr(&mqd);
+  const uint32_t slot = fw_v9_sdma_mqd_doorbell_slot(&mqd);
+  if (!owner.doorbells || slot >= owner.doorbell_slots) return -1;
+  d.doorbell = owner.doorbells + slot;
+  d.engine = mqd.sdma_engine_id;
+  d.pasid = owner.pasid;
+  d.vmid = owner.vmid;
+  d.active = active;
+  if (!ring_ok(d.ring_bytes)) return -1;
   auto q = std::make_shared<sdma::Queue>();
   q->desc = d;
-  q->state = d.active ? QueueState::kActive : QueueState::kInactive;
+  q->state = active ? QueueState::kActive : QueueState::kInactive;
   // A new queue starts at offset 0, as the KFD's fresh MQD does; the
   // write-back slot is cleared so the client sees a consistent pointer.
   if (d.read_ptr_va) {
@@ -55,9 +66,10 @@ int SdmaEngine::map_queue(const SdmaQueueDescriptor& d) {
   return impl_->add(std::move(q));
 }
 
-bool SdmaEngine::update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active) {
+bool SdmaEngine::update_queue(int id, const fw_v9_sdma_mqd& mqd, bool active) {
+  const uint64_t ring_bytes = fw_v9_sdma_mqd_ring_bytes(&mqd);
   if (!ring_ok(ring_bytes)) return false;
-  return impl_->update(id, ring_va, ring_bytes, active);
+  return impl_->update(id, fw_v9_sdma_mqd_ring_base(&mqd), ring_bytes, active);
 }
 
 void SdmaEngine::unmap_queue(int id) {
@@ -144,7 +156,7 @@ void SdmaEngine::Impl::main() {
 
 bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {
   cp::GpuMemory mem(memory);
-  const SdmaQueueDescriptor& d = q.desc;
+  const sdma::RlcQueue& d = q.desc;
   const uint64_t ring_dwords = d.ring_bytes / 4;
   bool progress = false;
 

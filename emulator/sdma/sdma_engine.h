@@ -14,24 +14,6 @@ namespace gcn {
 
 class AddressSpace;
 
-// What the KFD's SDMA MQD tells the engine about one user queue.
-struct SdmaQueueDescriptor {
-  uint64_t ring_va = 0;     // ring of dwords, GPU VA
-  uint64_t ring_bytes = 0;  // power of two; 0 = no ring yet
-  // Where the engine writes back its read pointer: a 64-bit byte offset
-  // that only grows (the ring position is the offset modulo the ring size).
-  uint64_t read_ptr_va = 0;
-  // Where the client keeps its write pointer (the engine reads the doorbell).
-  uint64_t write_ptr_va = 0;
-  // The 64-bit doorbell slot: the write pointer in bytes, growing like the
-  // read pointer.
-  const volatile uint64_t* doorbell = nullptr;
-  uint32_t engine = 0;  // reported as interrupt client SDMA0 + engine
-  uint32_t pasid = 0;
-  uint32_t vmid = 0;
-  bool active = true;
-};
-
 class SdmaEngine {
  public:
   using InterruptHandler = CommandProcessor::InterruptHandler;
@@ -43,12 +25,14 @@ class SdmaEngine {
   SdmaEngine(const SdmaEngine&) = delete;
   SdmaEngine& operator=(const SdmaEngine&) = delete;
 
-  // Returns the queue's id (>= 0), or -1 for an unusable descriptor (ring
-  // size not a power of two or under 256 bytes, no doorbell).
-  int map_queue(const SdmaQueueDescriptor& q);
-  // UPDATE_QUEUE: new ring and active state. False for an unknown id or a
-  // bad ring size.
-  bool update_queue(int id, uint64_t ring_va, uint64_t ring_bytes, bool active);
+  // Maps an RLC queue from the KFD's SDMA MQD (gfx9_mqd.h): its ring, read
+  // pointer write-back address, doorbell offset and engine. Returns the
+  // queue's id (>= 0), or -1 for an unusable MQD (ring under 256 bytes,
+  // doorbell outside the owner's slice).
+  int map_queue(const fw_v9_sdma_mqd& mqd, const QueueOwner& owner, bool active);
+  // UPDATE_QUEUE: the MQD's new ring and the active state. False for an
+  // unknown id or a bad ring size.
+  bool update_queue(int id, const fw_v9_sdma_mqd& mqd, bool active);
   // Returns once the engine no longer touches the queue's memory (from the
   // interrupt handler it returns at once).
   void unmap_queue(int id);

@@ -19,9 +19,25 @@ namespace gcn {
 
 namespace sdma {
 
+// An RLC queue's registers once the engine has loaded the KFD's SDMA MQD,
+// plus what the scheduler added (owner PASID/VMID, the doorbell).
+struct RlcQueue {
+  uint64_t ring_va = 0;     // SDMAx_RLCx_RB_BASE
+  uint64_t ring_bytes = 0;  // RB_CNTL.RB_SIZE, a power of two
+  // RB_RPTR_ADDR: where the engine writes back its read pointer, a 64-bit
+  // byte offset that only grows (the ring position is it modulo the size).
+  uint64_t read_ptr_va = 0;
+  // The 64-bit doorbell slot: the write pointer in bytes, growing too.
+  const volatile uint64_t* doorbell = nullptr;
+  uint32_t engine = 0;  // reported as interrupt client SDMA0 + engine
+  uint32_t pasid = 0;
+  uint32_t vmid = 0;
+  bool active = true;
+};
+
 struct Queue {
   int id = -1;
-  SdmaQueueDescriptor desc;
+  RlcQueue desc;
   std::atomic<QueueState> state{QueueState::kActive};
   // Under Impl::mu.
   std::string error;

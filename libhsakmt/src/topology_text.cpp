@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "kfd_topology.h"
 #include "topology_snapshot.h"
 
 namespace hsakmt {
@@ -43,102 +44,109 @@ bool apply(const Field<T> (&table)[N], const PropertyList& list, T* out) {
   return true;
 }
 
-#define U32(key, member)                                                   \
-  {                                                                        \
-    key, [](auto& p, uint64_t v) { p.member = static_cast<HSAuint32>(v); } \
+// Property names come from kfd-common's tables (kfd_topology.h), which the
+// emulated KFD and the module print from: a name exists in one place.
+#define NAME(table, kind, prop) kfdc_##table##_props[KFDC_##kind##_##prop].name
+#define U32(table, kind, prop, member)                                                         \
+  {                                                                                            \
+    NAME(table, kind, prop), [](auto& p, uint64_t v) { p.member = static_cast<HSAuint32>(v); } \
   }
-#define U64(key, member)                           \
-  {                                                \
-    key, [](auto& p, uint64_t v) { p.member = v; } \
+#define U64(table, kind, prop, member)                                 \
+  {                                                                    \
+    NAME(table, kind, prop), [](auto& p, uint64_t v) { p.member = v; } \
   }
 
 const Field<HsaNodeProperties> kNodeFields[] = {
-    U32("cpu_cores_count", NumCPUCores),
-    U32("simd_count", NumFComputeCores),
-    U32("mem_banks_count", NumMemoryBanks),
-    U32("caches_count", NumCaches),
-    U32("io_links_count", NumIOLinks),
-    U32("cpu_core_id_base", CComputeIdLo),
-    U32("simd_id_base", FComputeIdLo),
-    U32("capability", Capability.Value),
-    U64("debug_prop", DebugProperties.Value),
-    U32("max_waves_per_simd", MaxWavesPerSIMD),
-    U32("lds_size_in_kb", LDSSizeInKB),
-    U32("gds_size_in_kb", GDSSizeInKB),
-    U32("wave_front_size", WaveFrontSize),
-    U32("array_count", NumShaderBanks),
-    U32("simd_arrays_per_engine", NumArrays),
-    U32("cu_per_simd_array", NumCUPerArray),
-    U32("simd_per_cu", NumSIMDPerCU),
-    U32("max_slots_scratch_cu", MaxSlotsScratchCU),
-    U32("location_id", LocationId),
-    U32("domain", Domain),
-    U32("max_engine_clk_fcompute", MaxEngineClockMhzFCompute),
-    U32("max_engine_clk_ccompute", MaxEngineClockMhzCCompute),
-    U64("local_mem_size", LocalMemSize),
-    U64("hive_id", HiveID),
-    U64("unique_id", UniqueID),
-    U32("num_sdma_engines", NumSdmaEngines),
-    U32("num_sdma_xgmi_engines", NumSdmaXgmiEngines),
-    {"vendor_id", [](HsaNodeProperties& p, uint64_t v) { p.VendorId = static_cast<HSAuint16>(v); }},
-    {"device_id", [](HsaNodeProperties& p, uint64_t v) { p.DeviceId = static_cast<HSAuint16>(v); }},
-    {"drm_render_minor",
+    U32(node, NODE, cpu_cores_count, NumCPUCores),
+    U32(node, NODE, simd_count, NumFComputeCores),
+    U32(node, NODE, mem_banks_count, NumMemoryBanks),
+    U32(node, NODE, caches_count, NumCaches),
+    U32(node, NODE, io_links_count, NumIOLinks),
+    U32(node, NODE, cpu_core_id_base, CComputeIdLo),
+    U32(node, NODE, simd_id_base, FComputeIdLo),
+    U32(node, NODE, capability, Capability.Value),
+    U64(node, NODE, debug_prop, DebugProperties.Value),
+    U32(node, NODE, max_waves_per_simd, MaxWavesPerSIMD),
+    U32(node, NODE, lds_size_in_kb, LDSSizeInKB),
+    U32(node, NODE, gds_size_in_kb, GDSSizeInKB),
+    U32(node, NODE, wave_front_size, WaveFrontSize),
+    U32(node, NODE, array_count, NumShaderBanks),
+    U32(node, NODE, simd_arrays_per_engine, NumArrays),
+    U32(node, NODE, cu_per_simd_array, NumCUPerArray),
+    U32(node, NODE, simd_per_cu, NumSIMDPerCU),
+    U32(node, NODE, max_slots_scratch_cu, MaxSlotsScratchCU),
+    U32(node, NODE, location_id, LocationId),
+    U32(node, NODE, domain, Domain),
+    U32(node, NODE, max_engine_clk_fcompute, MaxEngineClockMhzFCompute),
+    U32(node, NODE, max_engine_clk_ccompute, MaxEngineClockMhzCCompute),
+    U64(node, NODE, local_mem_size, LocalMemSize),
+    U64(node, NODE, hive_id, HiveID),
+    U64(node, NODE, unique_id, UniqueID),
+    U32(node, NODE, num_sdma_engines, NumSdmaEngines),
+    U32(node, NODE, num_sdma_xgmi_engines, NumSdmaXgmiEngines),
+    {NAME(node, NODE, vendor_id),
+     [](HsaNodeProperties& p, uint64_t v) { p.VendorId = static_cast<HSAuint16>(v); }},
+    {NAME(node, NODE, device_id),
+     [](HsaNodeProperties& p, uint64_t v) { p.DeviceId = static_cast<HSAuint16>(v); }},
+    {NAME(node, NODE, drm_render_minor),
      [](HsaNodeProperties& p, uint64_t v) { p.DrmRenderMinor = static_cast<HSAint32>(v); }},
-    {"num_gws", [](HsaNodeProperties& p, uint64_t v) { p.NumGws = static_cast<HSAuint8>(v); }},
-    {"num_sdma_queues_per_engine",
+    {NAME(node, NODE, num_gws),
+     [](HsaNodeProperties& p, uint64_t v) { p.NumGws = static_cast<HSAuint8>(v); }},
+    {NAME(node, NODE, num_sdma_queues_per_engine),
      [](HsaNodeProperties& p, uint64_t v) { p.NumSdmaQueuesPerEngine = static_cast<HSAuint8>(v); }},
-    {"num_cp_queues",
+    {NAME(node, NODE, num_cp_queues),
      [](HsaNodeProperties& p, uint64_t v) { p.NumCpQueues = static_cast<HSAuint8>(v); }},
     // Firmware versions: the low 10 bits are the packet processor's and the
     // SDMA engine's microcode version.
-    {"fw_version",
+    {NAME(node, NODE, fw_version),
      [](HsaNodeProperties& p, uint64_t v) { p.EngineId.ui32.uCode = static_cast<HSAuint32>(v); }},
-    {"sdma_fw_version",
+    {NAME(node, NODE, sdma_fw_version),
      [](HsaNodeProperties& p, uint64_t v) {
        p.uCodeEngineVersions.uCodeSDMA = static_cast<HSAuint32>(v);
      }},
-    {"gfx_target_version",
+    {NAME(node, NODE, gfx_target_version),
      [](HsaNodeProperties& p, uint64_t v) { set_gfx_version(static_cast<uint32_t>(v), &p); }},
 };
 
 const Field<HsaMemoryProperties> kMemoryFields[] = {
-    {"heap_type",
+    {NAME(mem, MEM, heap_type),
      [](HsaMemoryProperties& m, uint64_t v) { m.HeapType = static_cast<HSA_HEAPTYPE>(v); }},
-    U64("size_in_bytes", SizeInBytes),
-    U32("flags", Flags.MemoryProperty),
-    U32("width", Width),
-    U32("mem_clk_max", MemoryClockMax),
+    U64(mem, MEM, size_in_bytes, SizeInBytes),
+    U32(mem, MEM, flags, Flags.MemoryProperty),
+    U32(mem, MEM, width, Width),
+    U32(mem, MEM, mem_clk_max, MemoryClockMax),
 };
 
 const Field<HsaCacheProperties> kCacheFields[] = {
-    U32("processor_id_low", ProcessorIdLow),
-    U32("level", CacheLevel),
-    U32("size", CacheSize),
-    U32("cache_line_size", CacheLineSize),
-    U32("cache_lines_per_tag", CacheLinesPerTag),
-    U32("association", CacheAssociativity),
-    U32("latency", CacheLatency),
-    U32("type", CacheType.Value),
+    U32(cache, CACHE, processor_id_low, ProcessorIdLow),
+    U32(cache, CACHE, level, CacheLevel),
+    U32(cache, CACHE, size, CacheSize),
+    U32(cache, CACHE, cache_line_size, CacheLineSize),
+    U32(cache, CACHE, cache_lines_per_tag, CacheLinesPerTag),
+    U32(cache, CACHE, association, CacheAssociativity),
+    U32(cache, CACHE, latency, CacheLatency),
+    U32(cache, CACHE, type, CacheType.Value),
 };
 
 const Field<HsaIoLinkProperties> kIoLinkFields[] = {
-    {"type",
+    {NAME(link, LINK, type),
      [](HsaIoLinkProperties& l, uint64_t v) { l.IoLinkType = static_cast<HSA_IOLINKTYPE>(v); }},
-    U32("version_major", VersionMajor),
-    U32("version_minor", VersionMinor),
-    U32("node_from", NodeFrom),
-    U32("node_to", NodeTo),
-    U32("weight", Weight),
-    U32("min_latency", MinimumLatency),
-    U32("max_latency", MaximumLatency),
-    U32("min_bandwidth", MinimumBandwidth),
-    U32("max_bandwidth", MaximumBandwidth),
-    U32("recommended_transfer_size", RecTransferSize),
-    U32("flags", Flags.LinkProperty),
+    U32(link, LINK, version_major, VersionMajor),
+    U32(link, LINK, version_minor, VersionMinor),
+    U32(link, LINK, node_from, NodeFrom),
+    U32(link, LINK, node_to, NodeTo),
+    U32(link, LINK, weight, Weight),
+    U32(link, LINK, min_latency, MinimumLatency),
+    U32(link, LINK, max_latency, MaximumLatency),
+    U32(link, LINK, min_bandwidth, MinimumBandwidth),
+    U32(link, LINK, max_bandwidth, MaximumBandwidth),
+    U32(link, LINK, recommended_transfer_size, RecTransferSize),
+    U32(link, LINK, flags, Flags.LinkProperty),
 };
 
 #undef U32
 #undef U64
+#undef NAME
 
 // "1,0,1,..." (one entry per CPU core or CU, the kernel's bitmap unrolled)
 // into SiblingMap; entries beyond HSA_CPU_SIBLINGS are dropped.

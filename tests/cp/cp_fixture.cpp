@@ -42,20 +42,15 @@ AqlQueue CpTest::make_aql_queue(uint32_t slots, uint32_t pasid, uint32_t doorbel
   q.slots = slots;
   for (uint32_t i = 0; i < slots; ++i)
     reinterpret_cast<uint16_t*>(q.ring + i * FW_AQL_PACKET_SIZE)[0] = FW_AQL_PACKET_TYPE_INVALID;
-  q.doorbell = alloc_array<uint64_t>(1);
+  // The queue's doorbell is slot doorbell_id of a slice of its own.
+  uint64_t* slice = alloc_array<uint64_t>(doorbell_id + 1);
+  q.doorbell = slice + doorbell_id;
   q.amd->hsa_queue.base_address = va(q.ring);
   q.amd->hsa_queue.size = slots;
-  gcn::QueueDescriptor d;
-  d.type = gcn::QueueDescriptor::Type::kAql;
-  d.ring_va = va(q.ring);
-  d.ring_bytes = slots * FW_AQL_PACKET_SIZE;
-  d.read_ptr_va = va(&q.amd->read_dispatch_id);
-  d.write_ptr_va = va(&q.amd->write_dispatch_id);
-  d.doorbell = q.doorbell;
-  d.queue_va = va(q.amd);
-  d.pasid = pasid;
-  d.doorbell_id = doorbell_id;
-  q.id = cp().map_queue(d);
+  q.mqd = gcn_test::compute_mqd(true, va(q.ring), slots * FW_AQL_PACKET_SIZE,
+                                va(&q.amd->read_dispatch_id), va(&q.amd->write_dispatch_id),
+                                doorbell_id);
+  q.id = cp().map_queue(q.mqd, gcn_test::owner(slice, doorbell_id + 1, pasid), true);
   EXPECT_GE(q.id, 0);
   return q;
 }
@@ -66,14 +61,8 @@ Pm4Queue CpTest::make_pm4_queue(uint32_t dwords, uint32_t pasid) {
   q.dwords = dwords;
   q.rptr = alloc_array<uint32_t>(1);
   q.doorbell = alloc_array<uint64_t>(1);
-  gcn::QueueDescriptor d;
-  d.type = gcn::QueueDescriptor::Type::kPm4;
-  d.ring_va = va(q.ring);
-  d.ring_bytes = dwords * 4;
-  d.read_ptr_va = va(q.rptr);
-  d.doorbell = q.doorbell;
-  d.pasid = pasid;
-  q.id = cp().map_queue(d);
+  q.mqd = gcn_test::compute_mqd(false, va(q.ring), dwords * 4, va(q.rptr), 0, 0);
+  q.id = cp().map_queue(q.mqd, gcn_test::owner(q.doorbell, 1, pasid), true);
   EXPECT_GE(q.id, 0);
   return q;
 }

@@ -24,6 +24,7 @@
 #include "gpu_harness.h"
 #include "ih_entry.h"
 #include "pm4_packets.h"
+#include "test_mqd.h"
 
 namespace gcn_cp_test {
 
@@ -50,6 +51,7 @@ struct AqlQueue {
   uint8_t* ring = nullptr;
   uint32_t slots = 0;
   uint64_t* doorbell = nullptr;
+  fw_v9_mqd mqd{};  // as mapped; tests change it and call update_queue
 
   // Writes a packet (64 bytes, header first) the way the HSA runtime does:
   // body, then the header with release order, then the doorbell.
@@ -73,6 +75,7 @@ struct Pm4Queue {
   uint32_t* rptr = nullptr;  // dwords, wrapped to the ring (32-bit report)
   uint64_t* doorbell = nullptr;
   uint64_t wptr = 0;
+  fw_v9_mqd mqd{};
 
   // Appends dwords and rings the doorbell with the new write pointer.
   void submit(const std::vector<uint32_t>& words) {
@@ -102,6 +105,13 @@ class CpTest : public ::testing::Test {
   gcn::test::GpuHarness& harness() { return harness_; }
 
   AqlQueue make_aql_queue(uint32_t slots = 64, uint32_t pasid = 7, uint32_t doorbell_id = 0);
+  // SET_CU_MASK as the KFD does it: the MQD's COMPUTE_STATIC_THREAD_MGMT_SE0..3
+  // rewritten and the queue's MQD reloaded (an active queue).
+  template <typename Queue>
+  bool set_cu_mask(Queue& q, const uint32_t (&se_mask)[FW_GFX9_MAX_SE]) {
+    kfdc_v9_mqd_set_cu_mask(&q.mqd, se_mask);
+    return cp().update_queue(q.id, q.mqd, true);
+  }
   Pm4Queue make_pm4_queue(uint32_t dwords = 1024, uint32_t pasid = 9);
 
   fw_amd_signal* make_signal(int64_t value);

@@ -113,12 +113,12 @@ TEST_F(CuMaskTest, DefaultMaskUsesEveryCuOfTheChip) {
 TEST_F(CuMaskTest, GroupsRunOnlyOnEnabledCusAndUseThemAll) {
   AqlQueue q = make_aql_queue();
   const uint32_t mask[4] = {0x5, 0, 0x8000, 0x10};  // SE0 CU0+2, SE2 CU15, SE3 CU4
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, mask));
+  ASSERT_TRUE(set_cu_mask(q, mask));
   const unsigned vega10[4] = {16, 16, 16, 16};
   EXPECT_EQ(run(q, 40), expected_places(mask, vega10));
   // A new mask applies to the next dispatch.
   const uint32_t se1[4] = {0, 0xFFFF, 0, 0};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, se1));
+  ASSERT_TRUE(set_cu_mask(q, se1));
   EXPECT_EQ(run(q, 64), expected_places(se1, vega10));
 }
 
@@ -130,14 +130,14 @@ TEST_F(CuMaskTest, SmallChipDealsCusOverTheShaderEngines) {
   EXPECT_EQ(run(q, 24), expected_places(all, six));
   // Bits of CUs the chip does not have enable nothing.
   const uint32_t mask[4] = {0x2, 0xFFFC, 0x1, 0};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, mask));
+  ASSERT_TRUE(set_cu_mask(q, mask));
   EXPECT_EQ(run(q, 24), (std::set<Place>{{0, 0, 1}, {2, 0, 0}}));
 }
 
 TEST_F(CuMaskTest, MaskWithoutCusHoldsTheQueueUntilCusAreEnabled) {
   AqlQueue q = make_aql_queue();
   const uint32_t none[4] = {0, 0, 0, 0};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, none));
+  ASSERT_TRUE(set_cu_mask(q, none));
   auto* out = alloc_array<uint32_t>(8);
   auto* done = submit(q, 8, out);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -145,7 +145,7 @@ TEST_F(CuMaskTest, MaskWithoutCusHoldsTheQueueUntilCusAreEnabled) {
   EXPECT_EQ(q.read_index(), 0u);
   EXPECT_EQ(cp().state(q.id), gcn::QueueState::kActive);
   const uint32_t se3_cu7[4] = {0, 0, 0, 0x80};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, se3_cu7));
+  ASSERT_TRUE(set_cu_mask(q, se3_cu7));
   ASSERT_TRUE(eventually([&] { return load(&done->value) == 0; }));
   for (uint32_t g = 0; g < 8; ++g) EXPECT_EQ(place_of(out[g]), Place(3, 0, 7)) << "group " << g;
 }
@@ -155,7 +155,7 @@ TEST_F(CuMaskTest, MaskWithoutCusHoldsTheQueueUntilCusAreEnabled) {
 TEST_F(CuMaskTest, Pm4DispatchWaitsForCusAndRunsOnTheEnabledOne) {
   Pm4Queue q = make_pm4_queue();
   const uint32_t none[4] = {0, 0, 0, 0};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, none));
+  ASSERT_TRUE(set_cu_mask(q, none));
   // out[group] = HW_ID; s[0:1] = args (out pointer), s2 = group id.
   Kernel k = assemble(R"(
 s_load_dwordx2 s[4:5], s[0:1], 0x0
@@ -187,7 +187,7 @@ s_endpgm
   EXPECT_EQ(load(fence), 0u) << "a dispatch ran with no CU enabled";
   EXPECT_EQ(cp().stats().dispatches, 0u);
   const uint32_t se2_cu1[4] = {0, 0, 0x2, 0};
-  ASSERT_TRUE(cp().set_queue_cu_mask(q.id, se2_cu1));
+  ASSERT_TRUE(set_cu_mask(q, se2_cu1));
   ASSERT_TRUE(eventually([&] { return load(fence) == 1; })) << cp().error(q.id);
   for (uint32_t g = 0; g < groups; ++g) {
     EXPECT_EQ(place_of(out[g]), Place(2, 0, 1)) << "group " << g;
@@ -197,7 +197,9 @@ s_endpgm
 
 TEST_F(CuMaskTest, UnknownQueueIsRefused) {
   const uint32_t all[4] = {~0u, ~0u, ~0u, ~0u};
-  EXPECT_FALSE(cp().set_queue_cu_mask(12345, all));
+  AqlQueue ghost;
+  ghost.id = 12345;
+  EXPECT_FALSE(set_cu_mask(ghost, all));
 }
 
 }  // namespace

@@ -155,9 +155,8 @@ TEST_F(CpTest, UpdateQueueWithAKernelRunningForeverReturns) {
   auto pkt = dispatch_packet(spin, 64, 64, {}, done);
   q.submit(&pkt);
   ASSERT_TRUE(eventually([&] { return cp().stats().dispatches == 1; }));
-  auto updated = std::async(std::launch::async, [&] {
-    return cp().update_queue(q.id, va(q.ring), q.slots * FW_AQL_PACKET_SIZE, false);
-  });
+  auto updated =
+      std::async(std::launch::async, [&] { return cp().update_queue(q.id, q.mqd, false); });
   ASSERT_EQ(updated.wait_for(std::chrono::seconds(20)), std::future_status::ready);
   EXPECT_TRUE(updated.get());
   EXPECT_EQ(cp().state(q.id), gcn::QueueState::kInactive);
@@ -178,20 +177,20 @@ TEST_F(CpTest, DestroyingTheCpWithWorkInFlightIsSafe) {
 }
 
 TEST_F(CpTest, MapQueueRefusesUnusableDescriptors) {
-  gcn::QueueDescriptor d;
   uint64_t doorbell = 0;
-  d.ring_bytes = 4096 + 64;  // not a power of two
-  d.doorbell = &doorbell;
-  EXPECT_EQ(cp().map_queue(d), -1);
-  d.ring_bytes = 4096;
-  d.doorbell = nullptr;
-  EXPECT_EQ(cp().map_queue(d), -1);
-  EXPECT_FALSE(cp().update_queue(12345, 0, 4096, true));
+  // An AQL ring smaller than one packet (the MQD's smallest queue size).
+  fw_v9_mqd m = gcn_test::compute_mqd(true, 0, 8, 0, 0, 0);
+  EXPECT_EQ(cp().map_queue(m, gcn_test::owner(&doorbell, 1, 7), true), -1);
+  m = gcn_test::compute_mqd(true, 0, 4096, 0, 0, 0);
+  EXPECT_EQ(cp().map_queue(m, gcn_test::owner(nullptr, 1, 7), true), -1);
+  m = gcn_test::compute_mqd(true, 0, 4096, 0, 0, 1);  // past the slice
+  EXPECT_EQ(cp().map_queue(m, gcn_test::owner(&doorbell, 1, 7), true), -1);
+  EXPECT_FALSE(cp().update_queue(12345, m, true));
 }
 
 TEST_F(CpTest, InactiveQueueIsNotProcessedUntilActivated) {
   AqlQueue q = make_aql_queue();
-  ASSERT_TRUE(cp().update_queue(q.id, va(q.ring), q.slots * FW_AQL_PACKET_SIZE, false));
+  ASSERT_TRUE(cp().update_queue(q.id, q.mqd, false));
   EXPECT_EQ(cp().state(q.id), gcn::QueueState::kInactive);
   auto* out = alloc_array<uint32_t>(64);
   auto* done = make_signal(1);
@@ -200,7 +199,7 @@ TEST_F(CpTest, InactiveQueueIsNotProcessedUntilActivated) {
   q.submit(&pkt);
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(load(&done->value), 1);
-  ASSERT_TRUE(cp().update_queue(q.id, va(q.ring), q.slots * FW_AQL_PACKET_SIZE, true));
+  ASSERT_TRUE(cp().update_queue(q.id, q.mqd, true));
   ASSERT_TRUE(eventually([&] { return load(&done->value) == 0; }));
   EXPECT_EQ(out[10], 31u);
 }

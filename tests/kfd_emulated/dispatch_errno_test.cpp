@@ -32,8 +32,8 @@ TEST_F(KfdTest, NullOrUnmappedArgumentIsEfault) {
   munmap(reinterpret_cast<void*>(hole.base()), 4096);
   EXPECT_EQ(io(AMDKFD_IOC_CREATE_EVENT, reinterpret_cast<void*>(hole.base())), -EFAULT);
   kfd_ioctl_wait_events_args w{};
-  w.num_events = 1u << 30;  // far past any mapped array
-  w.events_ptr = reinterpret_cast<uintptr_t>(&w);
+  w.num_events = 1;  // an event array in the unmapped hole
+  w.events_ptr = hole.base();
   EXPECT_EQ(io(AMDKFD_IOC_WAIT_EVENTS, &w), -EFAULT);
   EXPECT_EQ(w.wait_result, static_cast<uint32_t>(KFD_IOC_WAIT_RESULT_FAIL));
 }

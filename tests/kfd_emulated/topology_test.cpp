@@ -2,6 +2,7 @@
 // with the configuration, in the KFD's property order.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -121,7 +122,12 @@ TEST_F(KfdTest, GpuNodesAreVega10) {
     EXPECT_EQ(p["local_mem_size"], 0u);  // Linux 6.1 reports VRAM in mem_banks
     auto bank = parse_properties(read(n + "mem_banks/0/properties"));
     EXPECT_EQ(bank["heap_type"], 1u);  // FB_PUBLIC
-    EXPECT_EQ(bank["size_in_bytes"], 8ull << 30);
+    // VRAM is system memory: at most 8 GiB and half the RAM in whole MiB
+    // (the module's rule, kfd-common's device model).
+    const uint64_t ram = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                         static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    EXPECT_EQ(bank["size_in_bytes"],
+              std::min<uint64_t>(8ull << 30, (ram / 2) & ~((1ull << 20) - 1)));
     auto link = parse_properties(read(n + "io_links/0/properties"));
     EXPECT_EQ(link["type"], 2u);
     EXPECT_EQ(link["node_from"], gpu_nodes_[i]);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# "dkms build" works on the tree as shipped: dkms.conf, kernel/ and
-# firmware-interfaces/ copied into a scratch source dir, added and built
+# "dkms build" works on the tree as shipped: dkms.conf, kernel/,
+# firmware-interfaces/ and kfd-common/ copied into a scratch source dir, added and built
 # with private dkms, source and install trees, so nothing is written under
 # /var/lib/dkms, /usr/src or /lib/modules.
 # Usage: dkms_build.sh SOURCE_DIR KVER SCRATCH_PARENT
@@ -16,7 +16,7 @@ version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$src/dkms.conf")
 pkg=$tmp/src/$name-$version
 mkdir -p "$pkg" "$tmp/dkms" "$tmp/usr-src" "$tmp/install"
 cp "$src/dkms.conf" "$pkg/"
-cp -r "$src/kernel" "$src/firmware-interfaces" "$pkg/"
+cp -r "$src/kernel" "$src/firmware-interfaces" "$src/kfd-common" "$pkg/"
 trees=(--dkmstree "$tmp/dkms" --sourcetree "$tmp/usr-src" --installtree "$tmp/install")
 
 # dkms signs what it builds and, without a key, makes one under

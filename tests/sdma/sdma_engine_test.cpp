@@ -13,16 +13,14 @@ TEST_F(SdmaTest, MappingClearsTheReadPointerAndRejectsBadRings) {
   Ring* r = queue();
   EXPECT_EQ(load(r->rptr), 0u);
   uint64_t bell = 0;
-  gcn::SdmaQueueDescriptor d;
-  d.doorbell = &bell;
-  d.ring_bytes = 3000;
-  EXPECT_EQ(sdma_->map_queue(d), -1) << "ring size not a power of two";
-  d.ring_bytes = 128;
-  EXPECT_EQ(sdma_->map_queue(d), -1) << "ring under 256 bytes";
-  d.ring_bytes = 4096;
-  d.doorbell = nullptr;
-  EXPECT_EQ(sdma_->map_queue(d), -1) << "no doorbell";
-  EXPECT_FALSE(sdma_->update_queue(12345, 0, 4096, true));
+  fw_v9_sdma_mqd m = gcn_test::sdma_mqd(0, 128, 0, 0, 0);
+  EXPECT_EQ(sdma_->map_queue(m, gcn_test::owner(&bell, 1, 7), true), -1) << "ring under 256 bytes";
+  m = gcn_test::sdma_mqd(0, 4096, 0, 0, 0);
+  EXPECT_EQ(sdma_->map_queue(m, gcn_test::owner(nullptr, 1, 7), true), -1) << "no doorbell";
+  m = gcn_test::sdma_mqd(0, 4096, 0, 1, 0);
+  EXPECT_EQ(sdma_->map_queue(m, gcn_test::owner(&bell, 1, 7), true), -1)
+      << "doorbell outside the owner's slice";
+  EXPECT_FALSE(sdma_->update_queue(12345, m, true));
 }
 
 // COPY LINEAR of many sizes at every alignment, checked against memcpy on
@@ -296,14 +294,14 @@ TEST_F(SdmaTest, APartlyPublishedPacketWaitsForTheRest) {
 TEST_F(SdmaTest, InactiveQueueWaitsUntilUpdated) {
   auto* m = buffer<uint32_t>(16);
   Ring* r = queue();
-  ASSERT_TRUE(sdma_->update_queue(r->id, va(r->ring), r->bytes, false));
+  ASSERT_TRUE(sdma_->update_queue(r->id, r->mqd, false));
   Stream s;
   s.fence(va(m), 5);
   submit(r, s);
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_EQ(load(&m[0]), 0u);
   EXPECT_EQ(sdma_->state(r->id), gcn::QueueState::kInactive);
-  ASSERT_TRUE(sdma_->update_queue(r->id, va(r->ring), r->bytes, true));
+  ASSERT_TRUE(sdma_->update_queue(r->id, r->mqd, true));
   ASSERT_TRUE(drained(r));
   EXPECT_EQ(m[0], 5u);
 }

@@ -107,12 +107,9 @@ TEST_F(SdmaTest, AWritePointerBehindTheReadPointerIsAnError) {
 }
 
 TEST_F(SdmaTest, AnUnmappedRingFaults) {
-  gcn::SdmaQueueDescriptor d;
   uint64_t bell = 0;
-  d.ring_va = 0x7f0000000000ull;
-  d.ring_bytes = 4096;
-  d.doorbell = &bell;
-  const int id = sdma_->map_queue(d);
+  const fw_v9_sdma_mqd m = gcn_test::sdma_mqd(0x7f0000000000ull, 4096, 0, 0, 0);
+  const int id = sdma_->map_queue(m, gcn_test::owner(&bell, 1, 7), true);
   ASSERT_GE(id, 0);
   __atomic_store_n(&bell, 16u, __ATOMIC_RELEASE);
   sdma_->kick();

@@ -20,6 +20,7 @@
 #include "memory/address_space.h"
 #include "sdma/sdma_engine.h"
 #include "sdma_builder.h"
+#include "test_mqd.h"
 
 namespace sdma_test {
 
@@ -46,7 +47,8 @@ struct Ring {
   uint64_t bytes = 0;
   uint64_t* rptr = nullptr;  // write-back slot (GPU memory)
   uint64_t doorbell = 0;
-  uint64_t wptr = 0;  // bytes written, growing
+  uint64_t wptr = 0;     // bytes written, growing
+  fw_v9_sdma_mqd mqd{};  // as mapped
 };
 
 class SdmaTest : public ::testing::Test {
@@ -79,15 +81,8 @@ class SdmaTest : public ::testing::Test {
     r->bytes = ring_bytes;
     r->rptr = buffer<uint64_t>(1);
     *r->rptr = 0xdeadbeef;  // the engine clears it when the queue is mapped
-    gcn::SdmaQueueDescriptor d;
-    d.ring_va = va(r->ring);
-    d.ring_bytes = ring_bytes;
-    d.read_ptr_va = va(r->rptr);
-    d.doorbell = &r->doorbell;
-    d.engine = engine;
-    d.pasid = 7;
-    d.vmid = 8;
-    r->id = sdma_->map_queue(d);
+    r->mqd = gcn_test::sdma_mqd(va(r->ring), ring_bytes, va(r->rptr), 0, engine);
+    r->id = sdma_->map_queue(r->mqd, gcn_test::owner(&r->doorbell, 1, 7, 8), true);
     EXPECT_GE(r->id, 0);
     rings_.push_back(std::move(r));
     return rings_.back().get();

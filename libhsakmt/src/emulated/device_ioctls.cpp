@@ -14,17 +14,15 @@
 namespace hsakmt::emu {
 namespace {
 
-// gfx9 flat apertures (64-bit process): LDS and scratch are the emulator's
-// apertures, 4 GiB each; GPUVM is the host's user range (GPU VA = VA).
+// gfx9 flat apertures (64-bit process) of kfd-common; the emulator's LDS
+// and scratch apertures are the same windows (SH_MEM_BASES).
+static_assert(gcn::kSharedApertureBase == KFDC_LDS_APERTURE_BASE);
+static_assert(gcn::kPrivateApertureBase == KFDC_SCRATCH_APERTURE_BASE);
+static_assert(gcn::kApertureSize == KFDC_APERTURE_SIZE);
+
 kfd_process_device_apertures apertures_of(const Device& d) {
-  kfd_process_device_apertures a{};
-  a.gpu_id = d.info->gpu_id;
-  a.lds_base = gcn::kSharedApertureBase;
-  a.lds_limit = gcn::kSharedApertureBase + gcn::kApertureSize - 1;
-  a.scratch_base = gcn::kPrivateApertureBase;
-  a.scratch_limit = gcn::kPrivateApertureBase + gcn::kApertureSize - 1;
-  a.gpuvm_base = kGpuVmBase;
-  a.gpuvm_limit = kGpuVmLimit;
+  kfd_process_device_apertures a;
+  kfdc_gfx9_apertures(d.info->gpu_id, &a);
   return a;
 }
 
@@ -33,12 +31,6 @@ uint64_t clock_ns(clockid_t id) {
   clock_gettime(id, &ts);
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
 }
-
-// GB_ADDR_CONFIG of Vega 10 (golden value); gfx9 has no tile-mode tables,
-// so the KFD returns 32 and 16 zero entries and zero banks/ranks.
-constexpr uint32_t kGbAddrConfigVega10 = 0x2a114042;
-constexpr uint32_t kNumTileConfigs = 32;
-constexpr uint32_t kNumMacroTileConfigs = 16;
 
 }  // namespace
 
@@ -160,10 +152,10 @@ int ioctl_get_tile_config(Process& p, void* args) {
     std::lock_guard<std::mutex> lock(p.mu);
     if (!p.device(a->gpu_id)) return -EINVAL;
   }
-  a->gb_addr_config = kGbAddrConfigVega10;
+  a->gb_addr_config = KFDC_VEGA10_GB_ADDR_CONFIG;
   a->num_banks = 0;
   a->num_ranks = 0;
-  a->num_tile_configs = std::min(a->num_tile_configs, kNumTileConfigs);
+  a->num_tile_configs = std::min<uint32_t>(a->num_tile_configs, KFDC_NUM_TILE_CONFIGS);
   if (a->num_tile_configs) {
     if (!user_range_ok(a->tile_config_ptr, a->num_tile_configs * 4ull)) {
       a->num_tile_configs = 0;
@@ -171,7 +163,8 @@ int ioctl_get_tile_config(Process& p, void* args) {
     }
     std::memset(reinterpret_cast<void*>(a->tile_config_ptr), 0, a->num_tile_configs * 4ull);
   }
-  a->num_macro_tile_configs = std::min(a->num_macro_tile_configs, kNumMacroTileConfigs);
+  a->num_macro_tile_configs =
+      std::min<uint32_t>(a->num_macro_tile_configs, KFDC_NUM_MACRO_TILE_CONFIGS);
   if (a->num_macro_tile_configs) {
     if (!user_range_ok(a->macro_tile_config_ptr, a->num_macro_tile_configs * 4ull)) {
       a->num_macro_tile_configs = 0;
@@ -188,7 +181,7 @@ int ioctl_available_memory(Process& p, void* args) {
   std::lock_guard<std::mutex> lock(p.mu);
   Device* d = p.device(a->gpu_id);
   if (!d) return -EINVAL;
-  a->available = d->info->vram_bytes - d->vram_used;
+  a->available = d->info->props.local_mem_size - d->vram_used;
   return 0;
 }
 

@@ -61,10 +61,11 @@ constexpr const char kRenderPrefix[] = "/dev/dri/renderD";
 // mmap of /dev/kfd: doorbells, the KFD's own event page, the MMIO page.
 void* mmap_kfd(Process& p, void* addr, size_t length, int prot, int flags, uint64_t offset) {
   if (offset % kPage) return fail_mmap(EINVAL);
-  const uint64_t type = offset & kMmapTypeMask;
-  const auto gpu_id = static_cast<uint32_t>((offset & kMmapGpuIdMask) >> kMmapGpuIdShift);
+  const uint64_t type = offset & KFDC_MMAP_TYPE_MASK;
+  const auto gpu_id =
+      static_cast<uint32_t>((offset & KFDC_MMAP_GPU_ID_MASK) >> KFDC_MMAP_GPU_ID_SHIFT);
   int fd = -1;
-  if (type == kMmapTypeEvents) {
+  if (type == KFDC_MMAP_TYPE_EVENTS) {
     std::lock_guard<std::mutex> lock(p.ev_mu);
     if (!p.internal_signal_page.host() || length > KFD_SIGNAL_EVENT_LIMIT * 8)
       return fail_mmap(EINVAL);
@@ -75,9 +76,9 @@ void* mmap_kfd(Process& p, void* addr, size_t length, int prot, int flags, uint6
     std::lock_guard<std::mutex> lock(p.mu);
     Device* d = p.device(gpu_id);
     if (!d) return fail_mmap(EINVAL);
-    if (type == kMmapTypeDoorbell && length == kDoorbellSliceBytes)
+    if (type == KFDC_MMAP_TYPE_DOORBELL && length == KFDC_DOORBELL_SLICE_BYTES)
       fd = d->doorbells.fd();
-    else if (type == kMmapTypeMmio && length == kPage)
+    else if (type == KFDC_MMAP_TYPE_MMIO && length == kPage)
       fd = d->mmio.fd();
     else
       return fail_mmap(EINVAL);

@@ -115,7 +115,7 @@ int ioctl_create_event(Process& p, void* args) {
   if (ev->type == KFD_IOC_EVENT_SIGNAL || ev->type == KFD_IOC_EVENT_DEBUG_EVENT) {
     r = create_signal_event(p, *ev);
     if (r == 0) {
-      a->event_page_offset = kMmapTypeEvents;
+      a->event_page_offset = KFDC_MMAP_TYPE_EVENTS;
       a->event_slot_index = ev->id;
     }
   } else {
@@ -165,6 +165,9 @@ int ioctl_reset_event(Process& p, void* args) {
 int ioctl_wait_events(Process& p, void* args) {
   auto* a = static_cast<kfd_ioctl_wait_events_args*>(args);
   a->wait_result = KFD_IOC_WAIT_RESULT_FAIL;
+  // No process owns more events than the signal page has slots; a longer
+  // array is -ENOMEM before anything is read, as in the module.
+  if (a->num_events > KFDC_MAX_WAIT_EVENTS) return -ENOMEM;
   if (a->num_events && !user_range_ok(a->events_ptr, a->num_events * sizeof(kfd_event_data)))
     return -EFAULT;
   auto* data = reinterpret_cast<kfd_event_data*>(a->events_ptr);

@@ -14,6 +14,8 @@
 #include <cstring>
 #include <new>
 
+#include "kfd_ioctl_rules.h"
+
 namespace hsakmt::emu {
 namespace {
 
@@ -37,10 +39,10 @@ constexpr Command kCommands[] = {
     {AMDKFD_IOC_SET_EVENT, ioctl_set_event},
     {AMDKFD_IOC_RESET_EVENT, ioctl_reset_event},
     {AMDKFD_IOC_WAIT_EVENTS, ioctl_wait_events},
-    {AMDKFD_IOC_DBG_REGISTER_DEPRECATED, ioctl_deprecated_debug},
-    {AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED, ioctl_deprecated_debug},
-    {AMDKFD_IOC_DBG_ADDRESS_WATCH_DEPRECATED, ioctl_deprecated_debug},
-    {AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED, ioctl_deprecated_debug},
+    {AMDKFD_IOC_DBG_REGISTER_DEPRECATED, nullptr},
+    {AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED, nullptr},
+    {AMDKFD_IOC_DBG_ADDRESS_WATCH_DEPRECATED, nullptr},
+    {AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED, nullptr},
     {AMDKFD_IOC_SET_SCRATCH_BACKING_VA, ioctl_set_scratch_backing_va},
     {AMDKFD_IOC_GET_TILE_CONFIG, ioctl_get_tile_config},
     {AMDKFD_IOC_SET_TRAP_HANDLER, ioctl_set_trap_handler},
@@ -52,13 +54,13 @@ constexpr Command kCommands[] = {
     {AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, ioctl_unmap_memory},
     {AMDKFD_IOC_SET_CU_MASK, ioctl_set_cu_mask},
     {AMDKFD_IOC_GET_QUEUE_WAVE_STATE, ioctl_get_queue_wave_state},
-    {AMDKFD_IOC_GET_DMABUF_INFO, ioctl_dmabuf},
-    {AMDKFD_IOC_IMPORT_DMABUF, ioctl_dmabuf},
+    {AMDKFD_IOC_GET_DMABUF_INFO, nullptr},
+    {AMDKFD_IOC_IMPORT_DMABUF, nullptr},
     {AMDKFD_IOC_ALLOC_QUEUE_GWS, ioctl_alloc_queue_gws},
-    {AMDKFD_IOC_SMI_EVENTS, ioctl_not_supported},
-    {AMDKFD_IOC_SVM, ioctl_svm},
+    {AMDKFD_IOC_SMI_EVENTS, nullptr},
+    {AMDKFD_IOC_SVM, nullptr},
     {AMDKFD_IOC_SET_XNACK_MODE, ioctl_set_xnack_mode},
-    {AMDKFD_IOC_CRIU_OP, ioctl_not_supported},
+    {AMDKFD_IOC_CRIU_OP, nullptr},
     {AMDKFD_IOC_AVAILABLE_MEMORY, ioctl_available_memory},
 };
 
@@ -84,7 +86,7 @@ int kfd_ioctl(Process& p, unsigned long request, void* arg) {
   const unsigned nr = _IOC_NR(request);
   if (nr < AMDKFD_COMMAND_START || nr >= AMDKFD_COMMAND_END) return -ENOTTY;
   const Command& c = table()[nr];
-  if (!c.handler) return -EINVAL;
+  if (!c.cmd) return -EINVAL;  // a hole in the table
   const size_t user_size = std::min<size_t>(_IOC_SIZE(request), kMaxArgBytes);
   const unsigned dir = _IOC_DIR(c.cmd);
   // The kernel's buffer: its own struct size, zero beyond what the caller
@@ -97,7 +99,9 @@ int kfd_ioctl(Process& p, unsigned long request, void* arg) {
   }
   int r;
   try {
-    r = c.handler(p, k);
+    // No handler: the command's fixed errno (kfd-common), after the copy-in
+    // as in Linux.
+    r = c.handler ? c.handler(p, k) : kfdc_ioctl_fixed_errno(nr);
   } catch (const std::bad_alloc&) {
     r = -ENOMEM;  // the kernel's failed allocation, not a crash
   }

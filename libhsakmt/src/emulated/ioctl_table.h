@@ -10,11 +10,7 @@ namespace hsakmt::emu {
 // out as the kernel does. Returns 0 or -errno.
 int kfd_ioctl(Process& p, unsigned long request, void* arg);
 
-int ioctl_deprecated_debug(Process& p, void* args);
-int ioctl_dmabuf(Process& p, void* args);
 int ioctl_alloc_queue_gws(Process& p, void* args);
-int ioctl_not_supported(Process& p, void* args);
-int ioctl_svm(Process& p, void* args);
 int ioctl_set_xnack_mode(Process& p, void* args);
 
 }  // namespace hsakmt::emu

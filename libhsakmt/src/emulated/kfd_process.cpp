@@ -14,11 +14,11 @@ Process::Process() {
   for (const GpuInfo& info : machine().gpus) {
     auto dev = std::make_unique<Device>();
     dev->info = &info;
-    if (dev->doorbells.create("kfd-doorbells", kDoorbellSliceBytes) != 0 ||
+    if (dev->doorbells.create("kfd-doorbells", KFDC_DOORBELL_SLICE_BYTES) != 0 ||
         dev->mmio.create("kfd-mmio", kPage) != 0)
       std::fprintf(stderr, "libhsakmt: emulated KFD: no memory for doorbells\n");
     gcn::VirtualGpuConfig config;
-    config.compute_units = info.compute_units;
+    config.compute_units = info.props.cu_count;
     Device* raw = dev.get();
     dev->gpu = std::make_unique<gcn::VirtualGpu>(
         config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });

@@ -21,42 +21,19 @@
 #include "emulated/shared_memory.h"
 #include "emulated/topology.h"
 #include "ih_entry.h"
+#include "kfd_device_vega10.h"
+#include "kfd_limits.h"
+#include "kfd_mmap.h"
+#include "kfd_mqd_v9.h"
 #include "platform/virtual_gpu.h"
 
 namespace hsakmt::emu {
 
 inline constexpr uint64_t kPage = 4096;
-// SOC15: 1024 64-bit doorbells per process and GPU.
-inline constexpr uint64_t kDoorbellSliceBytes = 8192;
-inline constexpr unsigned kDoorbellSlots = 1024;
 // The VMID the process's compute queues run on (queue_ioctls.cpp maps them
-// there); its trap handler registers are the process's TBA/TMA.
+// there); its trap handler registers are the process's TBA/TMA. The module
+// has no VMIDs yet (its scheduler maps processes when queues run).
 inline constexpr uint32_t kProcessVmid = 8;
-// Per-device queue limit of the HWS scheduler, and per-process queue ids.
-inline constexpr unsigned kMaxQueuesPerDevice = 127;
-inline constexpr unsigned kMaxQueuesPerProcess = 1024;
-// Kernel-internal errno the KFD returns for an unknown queue type.
-inline constexpr int kENOTSUPP = 524;
-// GPU VA = process VA: the canonical x86-64 user range above the first MiB.
-inline constexpr uint64_t kGpuVmBase = 1ull << 20;
-inline constexpr uint64_t kGpuVmLimit = (1ull << 47) - 1;
-
-// mmap offset encoding of /dev/kfd (KFD_MMAP_TYPE_* and the gpu id field).
-inline constexpr uint64_t kMmapTypeShift = 62;
-inline constexpr uint64_t kMmapTypeMask = 3ull << kMmapTypeShift;
-inline constexpr uint64_t kMmapTypeDoorbell = 3ull << kMmapTypeShift;
-inline constexpr uint64_t kMmapTypeEvents = 2ull << kMmapTypeShift;
-inline constexpr uint64_t kMmapTypeMmio = 0ull << kMmapTypeShift;
-inline constexpr uint64_t kMmapGpuIdShift = 46;
-inline constexpr uint64_t kMmapGpuIdMask = 0xffffull << kMmapGpuIdShift;
-inline uint64_t mmap_gpu_id(uint32_t gpu_id) {
-  return (static_cast<uint64_t>(gpu_id) << kMmapGpuIdShift) & kMmapGpuIdMask;
-}
-
-// Buffer-object handles carry the gpu id in the upper half (MAKE_HANDLE).
-inline uint64_t make_handle(uint32_t gpu_id, uint32_t idr) {
-  return static_cast<uint64_t>(gpu_id) << 32 | idr;
-}
 
 struct Device;
 
@@ -79,9 +56,14 @@ struct Queue {
   Device* dev = nullptr;
   int cp_id = -1;  // the queue's id on the CP, or on the SDMA engines
   unsigned doorbell_slot = 0;
-  bool aql = false;
   int sdma_id = -1;  // SDMA queue: its bit in Device::sdma_used; -1: a CP queue
   std::vector<uint32_t> cu_mask;
+  // What the MQD is built from, and the MQD the GPU was handed (one of
+  // the two, by engine), as the module keeps them (kfd-common).
+  kfdc_queue_props props{};
+  bool active = false;  // ring, size and percentage: on the run list
+  fw_v9_mqd mqd{};
+  fw_v9_sdma_mqd sdma_mqd{};
 };
 
 // Per GPU: kfd_process_device plus the GPU itself.
@@ -89,9 +71,9 @@ struct Device {
   const GpuInfo* info = nullptr;
   std::unique_ptr<gcn::VirtualGpu> gpu;
   uint64_t render_file = 0;  // ACQUIRE_VM'd render-node open, 0 = none
-  SharedMemory doorbells;    // kDoorbellSliceBytes
+  SharedMemory doorbells;    // KFDC_DOORBELL_SLICE_BYTES
   SharedMemory mmio;         // HDP flush page of MMIO_REMAP
-  std::vector<bool> doorbell_used = std::vector<bool>(kDoorbellSlots, false);
+  std::vector<bool> doorbell_used = std::vector<bool>(KFDC_DOORBELLS_PER_PROCESS, false);
   unsigned queue_count = 0;
   uint32_t sdma_used = 0;  // SDMA queues in use: bit = engine + queue * engines
   uint32_t next_idr = 0;
@@ -131,7 +113,7 @@ struct Process {
   std::map<uint64_t, BufferObject*> bo_by_offset;         // render mmap offsets
   uint64_t next_mmap_offset = 1ull << 32;
   std::map<uint32_t, std::unique_ptr<Queue>> queues;
-  std::vector<bool> queue_ids = std::vector<bool>(kMaxQueuesPerProcess, false);
+  std::vector<bool> queue_ids = std::vector<bool>(KFDC_MAX_QUEUES_PER_PROCESS, false);
 
   std::mutex ev_mu;
   std::map<uint32_t, std::unique_ptr<Event>> events;

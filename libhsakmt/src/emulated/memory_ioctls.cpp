@@ -32,7 +32,7 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
   const uint32_t f = bo.flags;
   if (f & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT)) {
     const bool vram = f & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
-    if (vram && d.vram_used + bo.size > d.info->vram_bytes) return -ENOMEM;
+    if (vram && d.vram_used + bo.size > d.info->props.local_mem_size) return -ENOMEM;
     bo.memory = std::make_unique<SharedMemory>();
     if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
     bo.host = bo.memory->host();
@@ -48,7 +48,7 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
     return 0;
   }
   if (f & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-    if (bo.size != kDoorbellSliceBytes) return -EINVAL;
+    if (bo.size != KFDC_DOORBELL_SLICE_BYTES) return -EINVAL;
     bo.host = d.doorbells.host();
     return bo.host ? 0 : -ENOMEM;
   }
@@ -65,6 +65,8 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
 int map_args(Process& p, uint64_t handle, uint64_t devices_ptr, uint32_t n_devices,
              uint32_t n_success, std::vector<uint32_t>* ids, BufferObject** bo) {
   if (n_devices == 0 || n_success > n_devices) return -EINVAL;
+  // At most a page of gpu ids, as the module reads (kfd_limits.h).
+  if (n_devices > KFDC_MAX_MAP_DEVICES) return -ENOMEM;
   if (!user_range_ok(devices_ptr, n_devices * 4ull)) return -EFAULT;
   const auto* arr = reinterpret_cast<const uint32_t*>(devices_ptr);
   ids->assign(arr, arr + n_devices);
@@ -91,16 +93,16 @@ int ioctl_alloc_memory(Process& p, void* args) {
   bo->size = page_round(a->size);
   // The GPU's page tables need a page-aligned VA inside the GPUVM aperture
   // that no other buffer object uses.
-  if (bo->va % kPage || bo->va < kGpuVmBase || bo->va + bo->size - 1 > kGpuVmLimit ||
+  if (bo->va % kPage || bo->va < KFDC_GPUVM_BASE || bo->va + bo->size - 1 > KFDC_GPUVM_LIMIT ||
       overlaps_any(p, bo->va, bo->size))
     return -EINVAL;
   if (int r = fill_backing(p, *d, *bo, a->mmap_offset)) return r;
-  bo->handle = make_handle(d->info->gpu_id, d->next_idr++);
+  bo->handle = kfdc_handle(d->info->gpu_id, d->next_idr++);
   a->handle = bo->handle;
   if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)
-    a->mmap_offset = kMmapTypeMmio | mmap_gpu_id(d->info->gpu_id);
+    a->mmap_offset = KFDC_MMAP_TYPE_MMIO | kfdc_mmap_gpu_id(d->info->gpu_id);
   else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL)
-    a->mmap_offset = kMmapTypeDoorbell | mmap_gpu_id(d->info->gpu_id);
+    a->mmap_offset = KFDC_MMAP_TYPE_DOORBELL | kfdc_mmap_gpu_id(d->info->gpu_id);
   else
     a->mmap_offset = bo->mmap_offset;  // 0 for USERPTR: not mappable
   if (bo->mmap_offset) p.bo_by_offset[bo->mmap_offset] = bo.get();

@@ -1,66 +1,33 @@
-// SDMA user queues: the device queue manager's allocate_sdma_queue and
-// SOC15 doorbell assignment (Linux 6.1), then the queue mapped on the
-// virtual GPU's SDMA engines. Slots are per device: sdma id n is engine
-// n % engines, queue n / engines; the lowest free id is taken and none
-// left is -ENOMEM. Vega 10 has no XGMI SDMA engines, so an SDMA_XGMI
-// queue is always -ENOMEM.
+// SDMA user queues: the device queue manager's allocate_sdma_queue and the
+// static SOC15 doorbell of the slot (kfd-common), then the SDMA MQD mapped
+// on the virtual GPU's SDMA engines. The lowest free slot is taken and none
+// left is -ENOMEM. Vega 10 has no XGMI SDMA engines, so an SDMA_XGMI queue
+// is always -ENOMEM.
 #include "emulated/sdma_queues.h"
 
 #include <cerrno>
 
 namespace hsakmt::emu {
-namespace {
 
-constexpr uint32_t kFirstKfdVmid = 8;
-constexpr unsigned kSdmaIds = kSdmaEngines * kSdmaQueuesPerEngine;
+int create_sdma_queue(Process& p, Device& d, Queue& q, bool active) {
+  if (q.props.type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) return -ENOMEM;  // no XGMI engine
+  const kfdc_gpu_props& props = d.info->props;
+  const uint32_t slots = kfdc_sdma_slots(&props);
+  uint32_t id = 0;
+  while (id < slots && (d.sdma_used & (1u << id))) ++id;
+  if (id == slots) return -ENOMEM;
+  q.props.sdma_engine = kfdc_sdma_slot_engine(&props, id);
+  q.props.sdma_queue = kfdc_sdma_slot_queue(&props, id);
+  q.props.doorbell = kfdc_vega10_sdma_doorbell(q.props.sdma_engine, q.props.sdma_queue);
+  if (d.doorbell_used[q.props.doorbell] || !d.doorbells.host()) return -ENOMEM;
 
-unsigned sdma_doorbell(unsigned sdma_id) {
-  const unsigned engine = sdma_id % kSdmaEngines;
-  const unsigned queue = sdma_id / kSdmaEngines;
-  return kSdmaDoorbell[engine] + (queue & 1) * kSdmaDoorbellMirror + (queue >> 1);
-}
-
-}  // namespace
-
-int create_sdma_queue(Process& p, Device& d, kfd_ioctl_create_queue_args* a, uint32_t qid,
-                      bool active) {
-  if (a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) return -ENOMEM;  // no XGMI engine
-  unsigned id = 0;
-  while (id < kSdmaIds && (d.sdma_used & (1u << id))) ++id;
-  if (id == kSdmaIds) return -ENOMEM;
-  const unsigned slot = sdma_doorbell(id);
-  if (d.doorbell_used[slot] || !d.doorbells.host()) return -ENOMEM;
-
-  auto* doorbell = reinterpret_cast<volatile uint64_t*>(d.doorbells.host()) + slot;
-  *doorbell = 0;
-  gcn::SdmaQueueDescriptor desc;
-  desc.ring_va = a->ring_base_address;
-  desc.ring_bytes = a->ring_size;
-  desc.read_ptr_va = a->read_pointer_address;
-  desc.write_ptr_va = a->write_pointer_address;
-  desc.doorbell = doorbell;
-  desc.engine = id % kSdmaEngines;
-  desc.pasid = p.pasid;
-  desc.vmid = kFirstKfdVmid;
-  desc.active = active;
-  const int engine_id = d.gpu->sdma().map_queue(desc);
-  if (engine_id < 0) return -EINVAL;
-
-  auto q = std::make_unique<Queue>();
-  q->id = qid;
-  q->dev = &d;
-  q->cp_id = engine_id;
-  q->doorbell_slot = slot;
-  q->sdma_id = static_cast<int>(id);
+  reinterpret_cast<volatile uint64_t*>(d.doorbells.host())[q.props.doorbell] = 0;
+  kfdc_v9_sdma_mqd_init(&q.sdma_mqd, &q.props);
+  q.cp_id = d.gpu->sdma().map_queue(q.sdma_mqd, queue_owner(p, d), active);
+  if (q.cp_id < 0) return -EINVAL;
+  q.doorbell_slot = q.props.doorbell;
+  q.sdma_id = static_cast<int>(id);
   d.sdma_used |= 1u << id;
-  p.queue_ids[qid] = true;
-  d.doorbell_used[slot] = true;
-  ++d.queue_count;
-  p.queues[qid] = std::move(q);
-
-  a->queue_id = qid;
-  a->doorbell_offset =
-      kMmapTypeDoorbell | mmap_gpu_id(d.info->gpu_id) | static_cast<uint64_t>(slot) * 8;
   return 0;
 }
 

@@ -6,12 +6,15 @@
 
 namespace hsakmt::emu {
 
-// CREATE_QUEUE of type SDMA or SDMA_XGMI on d, with the process queue id
-// qid already found free; fills the args' queue id and doorbell offset.
-// Called with p.mu held.
-int create_sdma_queue(Process& p, Device& d, kfd_ioctl_create_queue_args* a, uint32_t qid,
-                      bool active);
-// Releases q's engine queue, SDMA slot and doorbell (p.mu held).
+// What the CP and the SDMA engines are told about the process that owns a
+// queue on d (the HWS's MAP_PROCESS state).
+gcn::QueueOwner queue_owner(const Process& p, const Device& d);
+
+// CREATE_QUEUE of type SDMA or SDMA_XGMI on d for q (id and properties set):
+// takes an SDMA slot and its static doorbell, builds the SDMA MQD and maps
+// it on the engines. Called with p.mu held.
+int create_sdma_queue(Process& p, Device& d, Queue& q, bool active);
+// Releases q's engine queue and SDMA slot (p.mu held).
 void destroy_sdma_queue(Queue& q);
 
 }  // namespace hsakmt::emu

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "kfd_topology.h"
 #include "transport/transport.h"
 
 namespace hsakmt::emu {
@@ -26,10 +27,6 @@ constexpr uint32_t kCacheHsaCu = 0x8;
 constexpr uint32_t kIoLinkPcie = 2;
 constexpr uint32_t kIoLinkEnabled = 1;
 constexpr uint32_t kCapDoorbellType2 = 0x2u << 12;
-// The KFD numbers GPU SIMDs from here (virtual CRAT processor ids).
-constexpr uint32_t kGpuProcessorIdBase = 0x80001000;
-constexpr uint32_t kPcieBandwidthMBs = 15760;  // PCIe 3.0 x16
-constexpr uint32_t kLinkWeightPcie = 20;
 
 unsigned env_count(const char* name, unsigned fallback, unsigned lo, unsigned hi) {
   const char* v = std::getenv(name);
@@ -83,13 +80,30 @@ std::string sibling_line(const std::vector<bool>& bits) {
   return s;
 }
 
-std::string cache_text(const Cache& c) {
+// "name value" lines in kfd-common's order for the node kind.
+struct Props {
   std::ostringstream o;
-  o << "processor_id_low " << c.processor_id_low << "\nlevel " << c.level << "\nsize " << c.size_kb
-    << "\ncache_line_size " << c.line << "\ncache_lines_per_tag " << c.lines_per_tag
-    << "\nassociation " << c.assoc << "\nlatency " << c.latency << "\ntype " << c.type << "\n"
-    << sibling_line(c.siblings);
-  return o.str();
+  static void emit(void* ctx, const char* name, uint64_t v) {
+    static_cast<Props*>(ctx)->o << name << ' ' << v << '\n';
+  }
+  std::string print(const kfdc_prop* props, unsigned count, const uint64_t* values, bool gpu) {
+    kfdc_print_props(props, count, values, gpu, emit, this);
+    return o.str();
+  }
+};
+
+std::string cache_text(const Cache& c) {
+  uint64_t v[KFDC_CACHE_PROP_COUNT] = {};
+  v[KFDC_CACHE_processor_id_low] = c.processor_id_low;
+  v[KFDC_CACHE_level] = c.level;
+  v[KFDC_CACHE_size] = c.size_kb;
+  v[KFDC_CACHE_cache_line_size] = c.line;
+  v[KFDC_CACHE_cache_lines_per_tag] = c.lines_per_tag;
+  v[KFDC_CACHE_association] = c.assoc;
+  v[KFDC_CACHE_latency] = c.latency;
+  v[KFDC_CACHE_type] = c.type;
+  return Props().print(kfdc_cache_props, KFDC_CACHE_PROP_COUNT, v, false) +
+         sibling_line(c.siblings);
 }
 
 // Where sysfs lists no caches (some containers), glibc's sysconf still
@@ -158,98 +172,48 @@ uint64_t host_ram_bytes() {
          static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
-// The KFD hashes device properties into a 16-bit id; any stable nonzero
-// value that differs between GPUs serves.
-uint32_t make_gpu_id(unsigned index, const std::vector<GpuInfo>& taken) {
-  uint32_t h = 2166136261u;
-  for (uint32_t v : {kVendorAmd, kDeviceVega10, 0x0300u + index, index}) {
-    h ^= v;
-    h *= 16777619u;
-  }
-  uint32_t id = (h ^ (h >> 16)) & 0xffff;
-  for (;;) {
-    bool clash = id == 0;
-    for (const GpuInfo& g : taken) clash = clash || g.gpu_id == id;
-    if (!clash) return id;
-    id = (id + 1) & 0xffff;
-  }
+bool gpu_id_taken(uint32_t id, void* ctx) {
+  for (const GpuInfo& g : *static_cast<const std::vector<GpuInfo>*>(ctx))
+    if (g.gpu_id == id) return true;
+  return false;
 }
-
-struct Props {
-  std::ostringstream o;
-  void add(const char* name, uint64_t v) { o << name << ' ' << v << '\n'; }
-};
 
 std::string node_properties(bool gpu, unsigned cpus, const GpuInfo* g, uint32_t caches,
                             uint32_t io_links, uint32_t cpu_mhz) {
-  Props p;
-  const uint32_t cus = gpu ? g->compute_units : 0;
-  p.add("cpu_cores_count", gpu ? 0 : cpus);
-  p.add("simd_count", cus * kSimdPerCu);
-  p.add("mem_banks_count", 1);
-  p.add("caches_count", caches);
-  p.add("io_links_count", io_links);
-  p.add("p2p_links_count", 0);
-  p.add("cpu_core_id_base", 0);
-  p.add("simd_id_base", gpu ? kGpuProcessorIdBase + (g->node_id - 1) * 0x1000 : 0);
-  p.add("max_waves_per_simd", gpu ? kMaxWavesPerSimd : 0);
-  p.add("lds_size_in_kb", gpu ? kLdsKb : 0);
-  p.add("gds_size_in_kb", 0);
-  p.add("num_gws", 0);
-  p.add("wave_front_size", gpu ? 64 : 0);
-  p.add("array_count", gpu ? kShaderArrays : 0);
-  p.add("simd_arrays_per_engine", gpu ? 1 : 0);
-  p.add("cu_per_simd_array", gpu ? (cus + kShaderArrays - 1) / kShaderArrays : 0);
-  p.add("simd_per_cu", gpu ? kSimdPerCu : 0);
-  p.add("max_slots_scratch_cu", gpu ? 32 : 0);
-  p.add("gfx_target_version", gpu ? kGfxTargetVersion : 0);
-  p.add("vendor_id", gpu ? kVendorAmd : 0);
-  p.add("device_id", gpu ? kDeviceVega10 : 0);
-  p.add("location_id", gpu ? (g->node_id << 8) : 0);  // PCI bus n, device 0
-  p.add("domain", 0);
-  p.add("drm_render_minor", gpu ? g->render_minor : 0);
-  p.add("hive_id", 0);
-  p.add("num_sdma_engines", gpu ? kSdmaEngines : 0);
-  p.add("num_sdma_xgmi_engines", gpu ? kSdmaXgmiEngines : 0);
-  p.add("num_sdma_queues_per_engine", gpu ? kSdmaQueuesPerEngine : 0);
-  p.add("num_cp_queues", gpu ? 24 : 0);
-  if (gpu) {
-    p.add("max_engine_clk_fcompute", 1600);
-    p.add("local_mem_size", 0);  // the KFD reports VRAM in mem_banks only
-    p.add("fw_version", 446);    // MEC firmware
-    p.add("capability", kCapDoorbellType2);
-    p.add("sdma_fw_version", 433);  // SDMA0 firmware of a Vega 10
-    p.add("unique_id", 0x1000000000000000ull | g->gpu_id);
-  }
-  p.add("max_engine_clk_ccompute", cpu_mhz);
-  return p.o.str();
+  uint64_t v[KFDC_NODE_PROP_COUNT] = {};
+  if (gpu) kfdc_gpu_node_values(&g->props, v);
+  v[KFDC_NODE_cpu_cores_count] = gpu ? 0 : cpus;
+  v[KFDC_NODE_mem_banks_count] = 1;
+  v[KFDC_NODE_caches_count] = caches;
+  v[KFDC_NODE_io_links_count] = io_links;
+  v[KFDC_NODE_simd_id_base] = gpu ? KFDC_GPU_PROCESSOR_ID_BASE + (g->node_id - 1) * 0x1000 : 0;
+  // The emulated KFD has render nodes (emulated_transport.cpp); the module
+  // has none and prints -1.
+  v[KFDC_NODE_drm_render_minor] = gpu ? g->render_minor : 0;
+  v[KFDC_NODE_capability] = gpu ? kCapDoorbellType2 : 0;
+  v[KFDC_NODE_max_engine_clk_ccompute] = cpu_mhz;
+  return Props().print(kfdc_node_props, KFDC_NODE_PROP_COUNT, v, gpu);
 }
 
 std::string mem_bank(uint32_t heap, uint64_t bytes, uint32_t width, uint32_t clk) {
-  Props p;
-  p.add("heap_type", heap);
-  p.add("size_in_bytes", bytes);
-  p.add("flags", 0);
-  p.add("width", width);
-  p.add("mem_clk_max", clk);
-  return p.o.str();
+  uint64_t v[KFDC_MEM_PROP_COUNT] = {};
+  v[KFDC_MEM_heap_type] = heap;
+  v[KFDC_MEM_size_in_bytes] = bytes;
+  v[KFDC_MEM_width] = width;
+  v[KFDC_MEM_mem_clk_max] = clk;
+  return Props().print(kfdc_mem_props, KFDC_MEM_PROP_COUNT, v, false);
 }
 
 std::string io_link(uint32_t from, uint32_t to) {
-  Props p;
-  p.add("type", kIoLinkPcie);
-  p.add("version_major", 0);
-  p.add("version_minor", 0);
-  p.add("node_from", from);
-  p.add("node_to", to);
-  p.add("weight", kLinkWeightPcie);
-  p.add("min_latency", 0);
-  p.add("max_latency", 0);
-  p.add("min_bandwidth", kPcieBandwidthMBs);
-  p.add("max_bandwidth", kPcieBandwidthMBs);
-  p.add("recommended_transfer_size", 0);
-  p.add("flags", kIoLinkEnabled);
-  return p.o.str();
+  uint64_t v[KFDC_LINK_PROP_COUNT] = {};
+  v[KFDC_LINK_type] = kIoLinkPcie;
+  v[KFDC_LINK_node_from] = from;
+  v[KFDC_LINK_node_to] = to;
+  v[KFDC_LINK_weight] = KFDC_PCIE_LINK_WEIGHT;
+  v[KFDC_LINK_min_bandwidth] = KFDC_PCIE_BANDWIDTH_MBS;
+  v[KFDC_LINK_max_bandwidth] = KFDC_PCIE_BANDWIDTH_MBS;
+  v[KFDC_LINK_flags] = kIoLinkEnabled;
+  return Props().print(kfdc_link_props, KFDC_LINK_PROP_COUNT, v, false);
 }
 
 Machine build() {
@@ -259,9 +223,9 @@ Machine build() {
   for (unsigned i = 0; i < gpus; ++i) {
     GpuInfo g;
     g.node_id = m.cpu_nodes + i;
-    g.compute_units = cus;
     g.render_minor = 128 + i;
-    g.gpu_id = make_gpu_id(i, m.gpus);
+    kfdc_vega10_props(&g.props, i, cus, host_ram_bytes());
+    g.gpu_id = kfdc_make_gpu_id(&g.props, gpu_id_taken, &m.gpus);
     m.gpus.push_back(g);
   }
 
@@ -288,33 +252,39 @@ Machine build() {
 
   for (const GpuInfo& g : m.gpus) {
     const std::string n = root + "nodes/" + std::to_string(g.node_id) + "/";
-    const uint32_t simd_base = kGpuProcessorIdBase + (g.node_id - 1) * 0x1000;
+    const kfdc_gpu_props& pr = g.props;
+    const uint32_t simd_base = KFDC_GPU_PROCESSOR_ID_BASE + (g.node_id - 1) * 0x1000;
     f[n + "gpu_id"] = std::to_string(g.gpu_id) + "\n";
-    f[n + "name"] = "vega10\n";
-    // One 16 KiB vector L1 per CU, one 4 MiB L2 shared by all.
+    f[n + "name"] = std::string(KFDC_VEGA10_NAME) + "\n";
+    // As the module (and Linux's CRAT) lists them: a vector L1 per CU,
+    // numbered by CU, with a 32-bit CU mask per shader array relative to
+    // processor_id_low; one L2 shared by every array's CUs.
     std::vector<Cache> gc;
-    for (unsigned cu = 0; cu < g.compute_units; ++cu) {
+    for (unsigned cu = 0; cu < pr.cu_count; ++cu) {
       Cache c;
-      c.processor_id_low = simd_base + cu * kSimdPerCu;
+      c.processor_id_low = simd_base + cu;
       c.level = 1;
-      c.size_kb = 16;
-      c.line = 64;
+      c.size_kb = pr.l1_cache_kb;
+      c.line = pr.cacheline_size;
       c.type = kCacheData | kCacheHsaCu;
-      c.siblings.assign(g.compute_units, false);
-      c.siblings[cu] = true;
+      c.siblings.assign(32, false);
+      c.siblings[0] = true;
       gc.push_back(c);
     }
     Cache l2;
     l2.processor_id_low = simd_base;
     l2.level = 2;
-    l2.size_kb = 4096;
-    l2.line = 128;
-    l2.assoc = 16;
+    l2.size_kb = pr.l2_cache_kb;
+    l2.line = pr.cacheline_size;
     l2.type = kCacheData | kCacheHsaCu;
-    l2.siblings.assign(g.compute_units, true);
+    l2.siblings.assign(pr.array_count * 32, false);
+    for (unsigned a = 0; a < pr.array_count; ++a)
+      for (unsigned cu = 0; cu < pr.cu_per_simd_array && cu < 32; ++cu)
+        l2.siblings[a * 32 + cu] = true;
     gc.push_back(l2);
     f[n + "properties"] = node_properties(true, cpus, &g, static_cast<uint32_t>(gc.size()), 1, mhz);
-    f[n + "mem_banks/0/properties"] = mem_bank(kHeapFbPublic, g.vram_bytes, 2048, 945);
+    f[n + "mem_banks/0/properties"] =
+        mem_bank(kHeapFbPublic, pr.local_mem_size, pr.vram_width, pr.mem_clk_max);
     for (size_t i = 0; i < gc.size(); ++i)
       f[n + "caches/" + std::to_string(i) + "/properties"] = cache_text(gc[i]);
     f[n + "io_links/0/properties"] = io_link(g.node_id, 0);

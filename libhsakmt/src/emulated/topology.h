@@ -8,14 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "kfd_device_vega10.h"
+
 namespace hsakmt::emu {
 
 struct GpuInfo {
   uint32_t node_id = 0;  // topology node (after the CPU node)
-  uint32_t gpu_id = 0;   // nonzero 16-bit hash, as the KFD makes it
-  unsigned compute_units = 64;
+  uint32_t gpu_id = 0;   // kfdc_make_gpu_id, as the module makes it
   uint32_t render_minor = 128;
-  uint64_t vram_bytes = 8ull << 30;
+  // The device model of kfd-common (the module publishes the same), with
+  // $GCN_EMU_CUS compute units; VRAM is local_mem_size.
+  kfdc_gpu_props props{};
 };
 
 struct Machine {
@@ -31,23 +34,5 @@ const Machine& machine();
 // The GPU with that gpu_id / render minor, or nullptr.
 const GpuInfo* gpu_by_id(uint32_t gpu_id);
 const GpuInfo* gpu_by_render_minor(uint32_t minor);
-
-// Vega 10 constants the topology and the ioctls share.
-inline constexpr uint32_t kVendorAmd = 0x1002;
-inline constexpr uint32_t kDeviceVega10 = 0x6863;  // Radeon Vega Frontier Edition
-inline constexpr uint32_t kGfxTargetVersion = 90000;
-inline constexpr uint32_t kSimdPerCu = 4;
-inline constexpr uint32_t kShaderArrays = 4;  // 4 SEs x 1 SH
-inline constexpr uint32_t kMaxWavesPerSimd = 10;
-inline constexpr uint32_t kLdsKb = 64;
-
-// Vega 10's SDMA: two engines (no XGMI engines) with two user queues each;
-// engine e's queue q rings 64-bit doorbell kSdmaDoorbell[e] + (q & 1) *
-// 512 + (q >> 1), the static SOC15 assignment of the KFD.
-inline constexpr unsigned kSdmaEngines = 2;
-inline constexpr unsigned kSdmaXgmiEngines = 0;
-inline constexpr unsigned kSdmaQueuesPerEngine = 2;
-inline constexpr unsigned kSdmaDoorbell[kSdmaEngines] = {0xf0, 0xf2};
-inline constexpr unsigned kSdmaDoorbellMirror = 512;
 
 }  // namespace hsakmt::emu
