@@ -11,6 +11,7 @@
 #include "decode_cache.h"
 #include "isa/decoder.h"
 #include "kernel_descriptor.h"
+#include "semantics/opcode_tables.h"
 #include "wave_launch.h"
 
 namespace gcn {
@@ -121,7 +122,7 @@ std::string describe_fault(const Wave& w, const DispatchState& d) {
     std::memcpy(&words[n], p, 4);
   }
   Inst in;
-  if (n && decode(words, n, &in) == DecodeStatus::kOk)
+  if (n && decode(gfx9_opcodes(), words, n, &in) == DecodeStatus::kOk)
     text += ": '" + disassemble(in, w.fault.pc) + "'";
   else if (n)
     text += ": word " + hex(words[0]);

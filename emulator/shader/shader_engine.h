@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "aql_packet.h"
-#include "cu_layout.h"
-#include "dispatch_state.h"
 #include "memory/address_space.h"
+#include "wave/cu_layout.h"
+#include "wave/dispatch_state.h"
 
 namespace gcn {
 
