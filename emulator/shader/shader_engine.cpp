@@ -22,11 +22,10 @@ namespace {
 // go: waves of one group may wait on each other through memory.
 constexpr unsigned kQuantum = 4096;
 
+// One thread per host core. The engine reads no environment: a host that
+// wants fewer threads (libhsakmt: GCN_EMU_THREADS) says so when it builds
+// the engine.
 unsigned default_threads() {
-  if (const char* env = std::getenv("GCN_EMU_THREADS")) {
-    const int n = std::atoi(env);
-    if (n > 0) return static_cast<unsigned>(n);
-  }
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
 }

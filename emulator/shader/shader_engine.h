@@ -99,7 +99,8 @@ struct DispatchResult {
 
 class ShaderEngine {
  public:
-  // threads = 0: one per host core (or $GCN_EMU_THREADS). compute_units:
+  // threads = 0: one per host core (the host chooses: libhsakmt reads
+  // $GCN_EMU_THREADS). compute_units:
   // the CUs of the chip (cu_layout.h places them).
   explicit ShaderEngine(AddressSpace& memory, unsigned threads = 0,
                         unsigned compute_units = kMaxComputeUnits);
