@@ -11,8 +11,9 @@
 // doorbell value itself names unseen work. With no queue mapped, the thread
 // sleeps until a map or a kick wakes it.
 //
-// Q has, beyond what QueueSet uses: quiet_doorbell; atomics idle_doorbell
-// and idle (the quiet state as kick() reads it from other threads).
+// Q has, beyond what QueueSet uses: desc.doorbell (the 64-bit doorbell the
+// client writes); quiet_doorbell; atomics idle_doorbell and idle (the quiet
+// state as kick() reads it from other threads).
 #pragma once
 
 #include <atomic>
