@@ -1,8 +1,8 @@
 // The command processor's queues and its thread: maps and unmaps hardware
-// queues, and polls every mapped queue, paced by an IdlePacer (spin after
-// activity, since a doorbell usually follows a completion closely, then
-// growing sleeps so that an idle GPU costs almost nothing); kick() and
-// map_queue() wake it at once.
+// queues, and polls every mapped queue (platform/queue_poller.h), paced by
+// an IdlePacer (spin after activity, since a doorbell usually follows a
+// completion closely, then growing sleeps so that an idle GPU costs almost
+// nothing); kick() and map_queue() wake it at once.
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
@@ -10,7 +10,7 @@
 #include "amd_queue.h"
 #include "aql_packet.h"
 #include "cp_internal.h"
-#include "platform/idle_pacer.h"
+#include "platform/queue_poller.h"
 
 namespace gcn {
 
@@ -179,60 +179,17 @@ CommandProcessor::Stats CommandProcessor::stats() const {
 }
 
 void CommandProcessor::Impl::main() {
-  std::vector<std::shared_ptr<cp::Queue>> list;  // this thread's copy of the queue set
-  uint64_t seen_generation = ~0ull;
-  uint64_t seen_kicks = 0;
-  IdlePacer pacer;
-
-  for (;;) {
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      if (stop) return;
-      if (seen_generation != generation) {
-        list.clear();
-        for (const auto& [id, q] : queues) list.push_back(q);
-        seen_generation = generation;
-      }
-    }
-
-    bool progress = false;
-    const uint64_t k = kicks.load(std::memory_order_relaxed);
-    const bool recheck = k != seen_kicks;
-    seen_kicks = k;
-    for (const auto& q : list) {
-      uint64_t bell = 0;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
-        // The doorbell is read first: a packet published after this load
-        // changes it, so the queue cannot be marked quiet past new work.
-        bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
-        if (q->quiet && bell == q->quiet_doorbell && !recheck && !doorbell_names_new_work(*q, bell))
-          continue;
-        running = q.get();
-      }
-      q->waiting = false;
-      const bool moved = service(*q);
-      progress |= moved;
-      q->quiet = !moved && !q->waiting;
-      q->quiet_doorbell = bell;
-      q->idle_doorbell.store(bell, std::memory_order_relaxed);
-      q->idle_rptr.store(q->rptr, std::memory_order_relaxed);
-      q->idle.store(q->quiet, std::memory_order_release);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        running = nullptr;
-        if (q->update_pending) apply_update(*q);
-      }
-      idle_cv.notify_all();
-    }
-
-    if (pacer.poll_again(progress)) continue;
-    std::unique_lock<std::mutex> lock(mu);
-    pacer.sleep(lock, wake_cv, false, [&] { return kicked || stop; });
-    pacer.woke(kicked);
-    kicked = false;
-  }
+  poll_queues(
+      *this,
+      [this](cp::Queue& q) {
+        q.waiting = false;
+        const bool moved = service(q);
+        // With the doorbell, what may_have_work() compares an AQL doorbell
+        // against; published by the idle store that follows.
+        q.idle_rptr.store(q.rptr, std::memory_order_relaxed);
+        return QueuePass{moved, q.waiting};
+      },
+      doorbell_names_new_work);
 }
 
 bool CommandProcessor::Impl::service(cp::Queue& q) {

@@ -1,7 +1,9 @@
 // gfx9 decoder. Each encoding is a list of named fields (word, low bit,
 // width), written once below from the Vega ISA manual's "Microcode Formats";
 // the decode functions only name fields. Opcode rows come from the family
-// tables (ops_*.cpp) through find_opcode().
+// tables through the OpcodeIndex the caller passes (semantics/opcode_tables.h
+// has gfx9's): the rows live with their semantics, which act on waves, and
+// the decoder knows nothing of waves.
 #include "decoder.h"
 
 #include <array>
@@ -117,32 +119,13 @@ constexpr FormatPattern kPatterns[] = {
     {0x80000000u, 0x00000000u, Format::VOP2},   // 0
 };
 
-// Opcode lookup: one array per format, filled from the family tables.
-struct OpcodeIndex {
-  std::array<std::array<const OpcodeInfo*, 1024>, static_cast<size_t>(Format::Count)> by_format{};
-  OpcodeIndex() {
-    size_t ntables = 0;
-    const OpcodeTable* tables = all_opcode_tables(&ntables);
-    for (size_t t = 0; t < ntables; ++t)
-      for (size_t i = 0; i < tables[t].count; ++i) {
-        const OpcodeInfo& row = tables[t].rows[i];
-        by_format[static_cast<size_t>(row.format)][row.opcode & 1023] = &row;
-      }
-  }
-};
-
-const OpcodeIndex& index() {
-  static const OpcodeIndex idx;
-  return idx;
-}
-
 // A VOP3 opcode maps onto the VOPC (0..255), VOP2 (256..319), VOP1
 // (320..447) rows or onto a VOP3-only row (448..).
-const OpcodeInfo* find_vop3(unsigned op) {
-  if (op < 256) return find_opcode(Format::VOPC, op);
-  if (op < 320) return find_opcode(Format::VOP2, op - 256);
-  if (op < 448) return find_opcode(Format::VOP1, op - 320);
-  return find_opcode(Format::VOP3, op);
+const OpcodeInfo* find_vop3(const OpcodeIndex& ix, unsigned op) {
+  if (op < 256) return ix.find(Format::VOPC, op);
+  if (op < 320) return ix.find(Format::VOP2, op - 256);
+  if (op < 448) return ix.find(Format::VOP1, op - 320);
+  return ix.find(Format::VOP3, op);
 }
 
 bool uses_literal(uint16_t code) { return code == op::kLiteral; }
@@ -209,21 +192,21 @@ DecodeStatus finish(const OpcodeInfo* info, Inst* in) {
 }
 
 // --- One function per format ------------------------------------------------
-DecodeStatus decode_sop2(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_sop2(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->dst = static_cast<uint16_t>(get(w, sop2::sdst));
   in->src[0] = static_cast<uint16_t>(get(w, sop2::ssrc0));
   in->src[1] = static_cast<uint16_t>(get(w, sop2::ssrc1));
   DecodeStatus st = take_literal(w, n, 1, in);
-  return st != DecodeStatus::kOk ? st : finish(find_opcode(Format::SOP2, get(w, sop2::op)), in);
+  return st != DecodeStatus::kOk ? st : finish(ix.find(Format::SOP2, get(w, sop2::op)), in);
 }
 
-DecodeStatus decode_sopk(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_sopk(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   const unsigned opc = get(w, sopk::op);
   in->dst = static_cast<uint16_t>(get(w, sopk::sdst));
   in->simm = sext(get(w, sopk::simm16), 16);
-  const OpcodeInfo* info = find_opcode(Format::SOPK, opc);
+  const OpcodeInfo* info = ix.find(Format::SOPK, opc);
   // s_setreg_imm32_b32 carries a 32-bit immediate after the instruction.
   if (info && info->src0 == Ty::B32 && (info->flags & kOpNoDst)) {
     if (n < 2) return DecodeStatus::kTruncated;
@@ -234,29 +217,29 @@ DecodeStatus decode_sopk(const uint32_t* w, size_t n, Inst* in) {
   return finish(info, in);
 }
 
-DecodeStatus decode_sop1(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_sop1(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->dst = static_cast<uint16_t>(get(w, sop1::sdst));
   in->src[0] = static_cast<uint16_t>(get(w, sop1::ssrc0));
   DecodeStatus st = take_literal(w, n, 1, in);
-  return st != DecodeStatus::kOk ? st : finish(find_opcode(Format::SOP1, get(w, sop1::op)), in);
+  return st != DecodeStatus::kOk ? st : finish(ix.find(Format::SOP1, get(w, sop1::op)), in);
 }
 
-DecodeStatus decode_sopc(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_sopc(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->src[0] = static_cast<uint16_t>(get(w, sopc::ssrc0));
   in->src[1] = static_cast<uint16_t>(get(w, sopc::ssrc1));
   DecodeStatus st = take_literal(w, n, 1, in);
-  return st != DecodeStatus::kOk ? st : finish(find_opcode(Format::SOPC, get(w, sopc::op)), in);
+  return st != DecodeStatus::kOk ? st : finish(ix.find(Format::SOPC, get(w, sopc::op)), in);
 }
 
-DecodeStatus decode_sopp(const uint32_t* w, size_t, Inst* in) {
+DecodeStatus decode_sopp(const OpcodeIndex& ix, const uint32_t* w, size_t, Inst* in) {
   in->size = 4;
   in->simm = sext(get(w, sopp::simm16), 16);
-  return finish(find_opcode(Format::SOPP, get(w, sopp::op)), in);
+  return finish(ix.find(Format::SOPP, get(w, sopp::op)), in);
 }
 
-DecodeStatus decode_smem(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_smem(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->addr = static_cast<uint16_t>(get(w, smem::sbase) * 2);  // SGPR pair number
@@ -272,15 +255,15 @@ DecodeStatus decode_smem(const uint32_t* w, size_t n, Inst* in) {
     in->soffset = static_cast<uint16_t>(get(w, smem::offset) & 0x7F);
   }
   if (in->soe) in->soffset = static_cast<uint16_t>(get(w, smem::soffset));
-  return finish(find_opcode(Format::SMEM, get(w, smem::op)), in);
+  return finish(ix.find(Format::SMEM, get(w, smem::op)), in);
 }
 
-DecodeStatus decode_vop2(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_vop2(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->dst = static_cast<uint16_t>(op::kVgpr0 + get(w, vop2::vdst));
   in->src[0] = static_cast<uint16_t>(get(w, vop2::src0));
   in->src[1] = static_cast<uint16_t>(op::kVgpr0 + get(w, vop2::vsrc1));
-  const OpcodeInfo* info = find_opcode(Format::VOP2, get(w, vop2::op));
+  const OpcodeInfo* info = ix.find(Format::VOP2, get(w, vop2::op));
   // v_madmk_f32 / v_madak_f32 always carry the constant K as a literal.
   if (info && (info->flags & kOpLiteralK)) {
     if (n < 2) return DecodeStatus::kTruncated;
@@ -294,17 +277,17 @@ DecodeStatus decode_vop2(const uint32_t* w, size_t n, Inst* in) {
   return finish(info, in);
 }
 
-DecodeStatus decode_vop1(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_vop1(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->dst = static_cast<uint16_t>(op::kVgpr0 + get(w, vop1::vdst));
   in->src[0] = static_cast<uint16_t>(get(w, vop1::src0));
-  const OpcodeInfo* info = find_opcode(Format::VOP1, get(w, vop1::op));
+  const OpcodeInfo* info = ix.find(Format::VOP1, get(w, vop1::op));
   if (info && (info->flags & kOpScalarDstVop)) in->dst = static_cast<uint16_t>(get(w, vop1::vdst));
   DecodeStatus st = take_extension(w, n, in);
   return st != DecodeStatus::kOk ? st : finish(info, in);
 }
 
-DecodeStatus decode_vopc(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_vopc(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   in->size = 4;
   in->src[0] = static_cast<uint16_t>(get(w, vopc::src0));
   in->src[1] = static_cast<uint16_t>(op::kVgpr0 + get(w, vopc::vsrc1));
@@ -312,13 +295,13 @@ DecodeStatus decode_vopc(const uint32_t* w, size_t n, Inst* in) {
   DecodeStatus st = take_extension(w, n, in);
   if (st != DecodeStatus::kOk) return st;
   if (in->ext == Ext::Sdwa && in->sdwa.has_sdst) in->sdst = in->sdwa.sdst;
-  return finish(find_opcode(Format::VOPC, get(w, vopc::op)), in);
+  return finish(ix.find(Format::VOPC, get(w, vopc::op)), in);
 }
 
-DecodeStatus decode_vop3(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_vop3(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
-  const OpcodeInfo* info = find_vop3(get(w, vop3::op));
+  const OpcodeInfo* info = find_vop3(ix, get(w, vop3::op));
   if (!info) return DecodeStatus::kUnknownOpcode;
   in->src[0] = static_cast<uint16_t>(get(w, vop3::src0));
   in->src[1] = static_cast<uint16_t>(get(w, vop3::src1));
@@ -347,7 +330,7 @@ DecodeStatus decode_vop3(const uint32_t* w, size_t n, Inst* in) {
   return finish(info, in);
 }
 
-DecodeStatus decode_vop3p(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_vop3p(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->dst = static_cast<uint16_t>(op::kVgpr0 + get(w, vop3p::vdst));
@@ -361,10 +344,10 @@ DecodeStatus decode_vop3p(const uint32_t* w, size_t n, Inst* in) {
   in->clamp = get(w, vop3p::clamp);
   for (uint16_t s : in->src)
     if (s == op::kLiteral) return DecodeStatus::kIllegalOperand;
-  return finish(find_opcode(Format::VOP3P, get(w, vop3p::op)), in);
+  return finish(ix.find(Format::VOP3P, get(w, vop3p::op)), in);
 }
 
-DecodeStatus decode_ds(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_ds(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->gds = get(w, ds::gds);
@@ -375,10 +358,10 @@ DecodeStatus decode_ds(const uint32_t* w, size_t n, Inst* in) {
   in->data0 = static_cast<uint16_t>(get(w, ds::data0));
   in->data1 = static_cast<uint16_t>(get(w, ds::data1));
   in->vdst = static_cast<uint16_t>(get(w, ds::vdst));
-  return finish(find_opcode(Format::DS, get(w, ds::op)), in);
+  return finish(ix.find(Format::DS, get(w, ds::op)), in);
 }
 
-DecodeStatus decode_mubuf(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_mubuf(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->offset = static_cast<int32_t>(get(w, mubuf::offset));
@@ -393,10 +376,10 @@ DecodeStatus decode_mubuf(const uint32_t* w, size_t n, Inst* in) {
   in->tfe = get(w, mubuf::tfe);
   in->soffset = static_cast<uint16_t>(get(w, mubuf::soffset));
   if (in->soffset == op::kLiteral) return DecodeStatus::kIllegalOperand;
-  return finish(find_opcode(Format::MUBUF, get(w, mubuf::op)), in);
+  return finish(ix.find(Format::MUBUF, get(w, mubuf::op)), in);
 }
 
-DecodeStatus decode_mtbuf(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_mtbuf(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->offset = static_cast<int32_t>(get(w, mtbuf::offset));
@@ -411,10 +394,10 @@ DecodeStatus decode_mtbuf(const uint32_t* w, size_t n, Inst* in) {
   in->data0 = static_cast<uint16_t>(get(w, mtbuf::vdata));
   in->rsrc = static_cast<uint16_t>(get(w, mtbuf::srsrc) * 4);
   in->soffset = static_cast<uint16_t>(get(w, mtbuf::soffset));
-  return finish(find_opcode(Format::MTBUF, get(w, mtbuf::op)), in);
+  return finish(ix.find(Format::MTBUF, get(w, mtbuf::op)), in);
 }
 
-DecodeStatus decode_flat(const uint32_t* w, size_t n, Inst* in) {
+DecodeStatus decode_flat(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
   if (n < 2) return DecodeStatus::kTruncated;
   in->size = 8;
   in->seg = static_cast<uint8_t>(get(w, flat::seg));
@@ -431,10 +414,10 @@ DecodeStatus decode_flat(const uint32_t* w, size_t n, Inst* in) {
   in->nv = get(w, flat::nv);
   in->vdst = static_cast<uint16_t>(get(w, flat::vdst));
   // GLOBAL and SCRATCH rows are registered as FLAT opcodes + 128 * seg.
-  return finish(find_opcode(Format::FLAT, get(w, flat::op) + 128u * in->seg), in);
+  return finish(ix.find(Format::FLAT, get(w, flat::op) + 128u * in->seg), in);
 }
 
-using DecodeFn = DecodeStatus (*)(const uint32_t*, size_t, Inst*);
+using DecodeFn = DecodeStatus (*)(const OpcodeIndex&, const uint32_t*, size_t, Inst*);
 constexpr DecodeFn kDecoders[] = {
     decode_sop2,  decode_sopk, decode_sop1,  decode_sopc,  decode_sopp,
     decode_smem,  decode_vop2, decode_vop1,  decode_vopc,  decode_vop3,
@@ -468,19 +451,27 @@ const char* format_name(Format f) {
   return f < Format::Count ? kNames[static_cast<size_t>(f)] : "?";
 }
 
-const OpcodeInfo* find_opcode(Format f, unsigned opcode) {
-  if (f >= Format::Count || opcode >= 1024) return nullptr;
-  return index().by_format[static_cast<size_t>(f)][opcode];
+OpcodeIndex::OpcodeIndex(const OpcodeTable* tables, size_t count) {
+  for (size_t t = 0; t < count; ++t)
+    for (size_t i = 0; i < tables[t].count; ++i) {
+      const OpcodeInfo& row = tables[t].rows[i];
+      by_format_[static_cast<size_t>(row.format)][row.opcode & (kOpcodes - 1)] = &row;
+    }
 }
 
-DecodeStatus decode(const uint32_t* words, size_t nwords, Inst* out) {
+const OpcodeInfo* OpcodeIndex::find(Format f, unsigned opcode) const {
+  if (f >= Format::Count || opcode >= kOpcodes) return nullptr;
+  return by_format_[static_cast<size_t>(f)][opcode];
+}
+
+DecodeStatus decode(const OpcodeIndex& opcodes, const uint32_t* words, size_t nwords, Inst* out) {
   *out = Inst{};
   if (nwords == 0) return DecodeStatus::kTruncated;
   const uint32_t w0 = words[0];
   for (const FormatPattern& p : kPatterns) {
     if ((w0 & p.mask) != p.match) continue;
     out->enc = p.format;
-    return kDecoders[static_cast<size_t>(p.format)](words, nwords, out);
+    return kDecoders[static_cast<size_t>(p.format)](opcodes, words, nwords, out);
   }
   return DecodeStatus::kUnknownFormat;
 }

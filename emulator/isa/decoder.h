@@ -2,6 +2,7 @@
 // decoder.cpp; this is the only place that extracts bits from machine code.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,15 +21,29 @@ enum class DecodeStatus : uint8_t {
 
 const char* decode_status_name(DecodeStatus s);
 
-// Decodes the instruction at words[0]; nwords is how many dwords may be read.
-DecodeStatus decode(const uint32_t* words, size_t nwords, Inst* out);
+// The opcode rows the decoder looks up, by encoding and number. The rows
+// are defined next to their semantics (semantics/opcode_tables.h gathers
+// gfx9's), so the decoder takes them from its caller rather than naming
+// them: decoding stays below the code that acts on waves.
+class OpcodeIndex {
+ public:
+  OpcodeIndex(const OpcodeTable* tables, size_t count);
+  // The row for an opcode of an encoding (nullptr if none).
+  const OpcodeInfo* find(Format f, unsigned opcode) const;
+
+ private:
+  static constexpr unsigned kOpcodes = 1024;  // wider than any encoding's opcode field
+  std::array<std::array<const OpcodeInfo*, kOpcodes>, static_cast<size_t>(Format::Count)>
+      by_format_{};
+};
+
+// Decodes the instruction at words[0] with the rows of `opcodes`; nwords
+// is how many dwords may be read.
+DecodeStatus decode(const OpcodeIndex& opcodes, const uint32_t* words, size_t nwords, Inst* out);
 
 // Highest VGPR index + 1 the instruction names (0 if none). The executor
 // compares it with the wave's allocation once, when it decodes.
 unsigned vgpr_limit(const Inst& in);
-
-// Looks an opcode row up by encoding and number (nullptr if none).
-const OpcodeInfo* find_opcode(Format f, unsigned opcode);
 
 // LLVM-syntax text of one instruction (disassembler.cpp). pc is the byte
 // address of the instruction, used to print branch targets.

@@ -52,7 +52,8 @@ struct OpcodeInfo {
   uint8_t mem_dwords = 0;  // memory ops: data dwords per lane (cmpswap: both halves)
 };
 
-// A table of rows for one family, defined next to their semantics.
+// A table of rows for one family, defined next to their semantics
+// (semantics/ops_*.cpp); the decoder reads them through an OpcodeIndex.
 struct OpcodeTable {
   const OpcodeInfo* rows;
   size_t count;
@@ -143,8 +144,5 @@ struct Inst {
   bool glc = false, slc = false, offen = false, idxen = false, lds = false;
   bool gds = false, tfe = false, nv = false, soe = false, imm = false;
 };
-
-// The rows of every family, gathered once (opcode_tables.cpp).
-const OpcodeTable* all_opcode_tables(size_t* count);
 
 }  // namespace gcn

@@ -14,7 +14,9 @@ namespace gcn {
 
 struct VirtualGpuConfig {
   unsigned compute_units = 64;  // Vega 10: 4 SEs x 16 CUs
-  unsigned host_threads = 0;    // shader-engine threads; 0 = every core / $GCN_EMU_THREADS
+  // Shader-engine threads; 0 = every core. The host decides (libhsakmt's
+  // emulated KFD takes $GCN_EMU_THREADS); the GPU reads no environment.
+  unsigned host_threads = 0;
 };
 
 class VirtualGpu {

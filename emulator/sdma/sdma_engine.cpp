@@ -1,5 +1,5 @@
-// The SDMA engines' queues and their thread. The thread is paced like the
-// CP's (platform/idle_pacer.h), so idle engines cost almost nothing, and
+// The SDMA engines' queues and their thread. The thread is the CP's poll
+// loop (platform/queue_poller.h), so idle engines cost almost nothing, and
 // sleeps without a limit while no queue is mapped; a queue found empty
 // is not looked at again until its doorbell changes. kick() and map_queue()
 // wake it at once.
@@ -10,8 +10,8 @@
 #include <chrono>
 #include <cstdio>
 
-#include "platform/idle_pacer.h"
 #include "platform/ih_entry_build.h"
+#include "platform/queue_poller.h"
 #include "sdma/sdma_internal.h"
 #include "sdma_packets.h"
 
@@ -101,57 +101,15 @@ void SdmaEngine::kick() {
 uint64_t SdmaEngine::packets() const { return impl_->packets.load(std::memory_order_relaxed); }
 
 void SdmaEngine::Impl::main() {
-  std::vector<std::shared_ptr<sdma::Queue>> list;
-  uint64_t seen_generation = ~0ull;
-  uint64_t seen_kicks = 0;
-  IdlePacer pacer;
-
-  for (;;) {
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      if (stop) return;
-      if (seen_generation != generation) {
-        list.clear();
-        for (const auto& [id, q] : queues) list.push_back(q);
-        seen_generation = generation;
-      }
-    }
-    bool progress = false;
-    const uint64_t k = kicks.load(std::memory_order_relaxed);
-    const bool recheck = k != seen_kicks;
-    seen_kicks = k;
-    for (const auto& q : list) {
-      uint64_t bell = 0;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (q->unmapped || q->state != QueueState::kActive || !q->desc.ring_bytes) continue;
-        // Read before the pass: a packet published later changes it.
-        bell = __atomic_load_n(q->desc.doorbell, __ATOMIC_ACQUIRE);
-        if (q->quiet && bell == q->quiet_doorbell && !recheck) continue;
-        running = q.get();
-      }
-      bool waiting = false;
-      const bool moved = service(*q, &waiting);
-      progress |= moved;
-      q->quiet = !moved && !waiting;
-      q->quiet_doorbell = bell;
-      q->idle_doorbell.store(bell, std::memory_order_relaxed);
-      q->idle.store(q->quiet, std::memory_order_release);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        running = nullptr;
-        if (q->update_pending) apply_update(*q);
-      }
-      idle_cv.notify_all();
-    }
-
-    if (pacer.poll_again(progress)) continue;
-    std::unique_lock<std::mutex> lock(mu);
-    // With no queue to poll, sleep until one is mapped (map_queue kicks).
-    pacer.sleep(lock, wake_cv, queues.empty(), [&] { return kicked || stop; });
-    pacer.woke(kicked);
-    kicked = false;
-  }
+  poll_queues(
+      *this,
+      [this](sdma::Queue& q) {
+        QueuePass pass;
+        pass.moved = service(q, &pass.waiting);
+        return pass;
+      },
+      // The doorbell holds the write pointer: unchanged, it names nothing new.
+      [](const sdma::Queue&, uint64_t) { return false; });
 }
 
 bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {

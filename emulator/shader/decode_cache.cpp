@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <new>
 
-#include "dispatch_state.h"
 #include "isa/decoder.h"
+#include "semantics/opcode_tables.h"
+#include "wave/dispatch_state.h"
 
 namespace gcn {
 
@@ -38,7 +39,7 @@ const Inst* DecodeCache::fetch(Wave& w) {
     w.raise(FaultKind::kPcOutOfRange, pc, "no code mapped at the program counter");
     return nullptr;
   }
-  const DecodeStatus st = decode(words, n, &in);
+  const DecodeStatus st = decode(gfx9_opcodes(), words, n, &in);
   if (st != DecodeStatus::kOk) {
     char buf[96];
     std::snprintf(buf, sizeof(buf), "cannot decode 0x%08x: %s", words[0], decode_status_name(st));

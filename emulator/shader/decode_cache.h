@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "isa/instruction.h"
-#include "wave.h"
+#include "wave/wave.h"
 
 namespace gcn {
 

@@ -11,6 +11,7 @@
 #include "decode_cache.h"
 #include "isa/decoder.h"
 #include "kernel_descriptor.h"
+#include "semantics/opcode_tables.h"
 #include "wave_launch.h"
 
 namespace gcn {
@@ -21,11 +22,10 @@ namespace {
 // go: waves of one group may wait on each other through memory.
 constexpr unsigned kQuantum = 4096;
 
+// One thread per host core. The engine reads no environment: a host that
+// wants fewer threads (libhsakmt: GCN_EMU_THREADS) says so when it builds
+// the engine.
 unsigned default_threads() {
-  if (const char* env = std::getenv("GCN_EMU_THREADS")) {
-    const int n = std::atoi(env);
-    if (n > 0) return static_cast<unsigned>(n);
-  }
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
 }
@@ -121,7 +121,7 @@ std::string describe_fault(const Wave& w, const DispatchState& d) {
     std::memcpy(&words[n], p, 4);
   }
   Inst in;
-  if (n && decode(words, n, &in) == DecodeStatus::kOk)
+  if (n && decode(gfx9_opcodes(), words, n, &in) == DecodeStatus::kOk)
     text += ": '" + disassemble(in, w.fault.pc) + "'";
   else if (n)
     text += ": word " + hex(words[0]);

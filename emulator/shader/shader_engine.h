@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "aql_packet.h"
-#include "cu_layout.h"
-#include "dispatch_state.h"
 #include "memory/address_space.h"
+#include "wave/cu_layout.h"
+#include "wave/dispatch_state.h"
 
 namespace gcn {
 
@@ -99,7 +99,8 @@ struct DispatchResult {
 
 class ShaderEngine {
  public:
-  // threads = 0: one per host core (or $GCN_EMU_THREADS). compute_units:
+  // threads = 0: one per host core (the host chooses: libhsakmt reads
+  // $GCN_EMU_THREADS). compute_units:
   // the CUs of the chip (cu_layout.h places them).
   explicit ShaderEngine(AddressSpace& memory, unsigned threads = 0,
                         unsigned compute_units = kMaxComputeUnits);

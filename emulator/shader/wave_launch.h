@@ -2,7 +2,7 @@
 // Execution State"; Compute ABI: "Initial kernel register state").
 #pragma once
 
-#include "dispatch_state.h"
+#include "wave/dispatch_state.h"
 
 namespace gcn {
 

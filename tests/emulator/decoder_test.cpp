@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isa/decoder.h"
+#include "semantics/opcode_tables.h"
 
 namespace gcn {
 namespace {
@@ -124,7 +125,7 @@ TEST(DecoderConformance, MatchesLlvm14OnCorpus) {
     for (size_t i = 0; i < f.bytes.size(); ++i)
       words[i / 4] |= uint32_t(f.bytes[i]) << (8 * (i % 4));
     Inst in;
-    const DecodeStatus st = decode(words.data(), f.bytes.size() / 4, &in);
+    const DecodeStatus st = decode(gfx9_opcodes(), words.data(), f.bytes.size() / 4, &in);
     if (st == DecodeStatus::kUnknownOpcode) {
       ++missing;
       missing_names.insert(base_mnemonic(f.expected));

@@ -12,8 +12,9 @@
 
 #include "gcn_assembler.h"
 #include "isa/decoder.h"
-#include "shader/dispatch_state.h"
-#include "shader/wave.h"
+#include "semantics/opcode_tables.h"
+#include "wave/dispatch_state.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {
@@ -48,7 +49,8 @@ class ScalarTest : public testing::Test {
       const size_t at = (w_.pc - kCodeBase) / 4;
       if (at >= code.size()) break;
       Inst in;
-      ASSERT_EQ(decode(&code[at], code.size() - at, &in), DecodeStatus::kOk) << "word " << at;
+      ASSERT_EQ(decode(gfx9_opcodes(), &code[at], code.size() - at, &in), DecodeStatus::kOk)
+          << "word " << at;
       ASSERT_NE(in.info->exec, nullptr) << in.info->name;
       w_.pc += in.size;
       in.info->exec(w_, in);

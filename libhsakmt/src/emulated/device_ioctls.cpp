@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "emulated/kfd_process.h"
-#include "shader/dispatch_state.h"
+#include "wave/dispatch_state.h"
 
 namespace hsakmt::emu {
 namespace {

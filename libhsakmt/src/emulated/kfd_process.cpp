@@ -7,8 +7,23 @@
 #include <sys/mman.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace hsakmt::emu {
+
+namespace {
+
+// GCN_EMU_THREADS: how many host threads each virtual GPU's shader engine
+// runs workgroups on (a positive number, read as atoi does); unset or not
+// positive, every host core. The emulator reads no environment: its host
+// (this process) configures it.
+unsigned shader_threads_from_env() {
+  const char* env = std::getenv("GCN_EMU_THREADS");
+  const int n = env ? std::atoi(env) : 0;
+  return n > 0 ? static_cast<unsigned>(n) : 0;
+}
+
+}  // namespace
 
 Process::Process() {
   for (const GpuInfo& info : machine().gpus) {
@@ -19,6 +34,7 @@ Process::Process() {
       std::fprintf(stderr, "libhsakmt: emulated KFD: no memory for doorbells\n");
     gcn::VirtualGpuConfig config;
     config.compute_units = info.props.cu_count;
+    config.host_threads = shader_threads_from_env();
     Device* raw = dev.get();
     dev->gpu = std::make_unique<gcn::VirtualGpu>(
         config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });

@@ -9,7 +9,7 @@
 #include <climits>
 #include <cmath>
 
-#include "shader/valu.h"
+#include "wave/valu.h"
 
 namespace gcn {
 namespace {

@@ -6,10 +6,10 @@
 #include <functional>
 #include <type_traits>
 
-#include "instruction.h"
-#include "shader/dispatch_state.h"
-#include "shader/trap.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/dispatch_state.h"
+#include "wave/trap.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {

@@ -3,8 +3,8 @@
 // and 64-bit integer sources. Private to ops_vop3*.cpp (namespace vop3).
 #pragma once
 
-#include "isa/vop_half.h"
-#include "shader/valu.h"
+#include "semantics/vop_half.h"
+#include "wave/valu.h"
 
 namespace gcn {
 namespace vop3 {

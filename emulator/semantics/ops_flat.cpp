@@ -3,8 +3,8 @@
 // opcode + 128 * seg (decoder.cpp). Row conventions as MUBUF: dst = the
 // returned element type (atomics return with glc only), src0 = DATA type,
 // src1 = cmpswap's compare type, mem_dwords = DATA dwords (cmpswap: both).
-#include "instruction.h"
-#include "shader/memory_ops.h"
+#include "isa/instruction.h"
+#include "wave/memory_ops.h"
 
 namespace gcn {
 namespace {

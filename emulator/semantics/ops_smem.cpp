@@ -6,8 +6,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "instruction.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {

@@ -45,7 +45,7 @@ struct Wave {
   bool scc = false;
   uint32_t mode = 0;     // HW_REG_MODE: [3:0] round, [7:4] denorm, [8] dx10 clamp, [9] ieee
   uint32_t trapsts = 0;  // HW_REG_TRAPSTS
-  uint32_t status = 0;   // HW_REG_STATUS bits the wave keeps (shader/trap.h)
+  uint32_t status = 0;   // HW_REG_STATUS bits the wave keeps (wave/trap.h)
   bool done = false;
   bool halted = false;  // stopped by STATUS.HALT (done is set too)
   bool at_barrier = false;

@@ -3,10 +3,10 @@
 // the executor has already stored in w.pc: target = w.pc + simm16 * 4.
 #include <string>
 
-#include "instruction.h"
-#include "shader/dispatch_state.h"
-#include "shader/trap.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/dispatch_state.h"
+#include "wave/trap.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {

@@ -2,9 +2,9 @@
 // moves, bit counting and searching, program-counter access, the
 // EXEC-saving logic used for divergent control flow, and M0-relative SGPR
 // moves. SCC is written only where the manual says so.
-#include "instruction.h"
-#include "shader/trap.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/trap.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {

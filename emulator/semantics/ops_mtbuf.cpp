@@ -1,8 +1,8 @@
 // MTBUF rows and semantics: typed buffer accesses whose data and numeric
 // formats come from the instruction (dfmt/nfmt) instead of the V#. Vega ISA
 // manual, "Vector Memory Buffer Instructions"; addressing as MUBUF, d16
-// packing as isa/buffer_d16.h describes.
-#include "isa/buffer_d16.h"
+// packing as semantics/buffer_d16.h describes.
+#include "semantics/buffer_d16.h"
 
 namespace gcn {
 namespace {

@@ -4,7 +4,7 @@
 // inputs of the low / high result (Vega ISA manual, "VOP3P").
 #include <algorithm>
 
-#include "isa/vop3_lanes.h"
+#include "semantics/vop3_lanes.h"
 
 namespace gcn {
 namespace {

@@ -3,7 +3,7 @@
 // return only with glc), src0 = VDATA type for stores/atomics, src1 = the
 // compare type of cmpswap, mem_dwords = VDATA dwords per lane (cmpswap:
 // data and compare).
-#include "isa/buffer_d16.h"
+#include "semantics/buffer_d16.h"
 
 namespace gcn {
 namespace {
@@ -65,7 +65,7 @@ void buf_store_format(Wave& w, const Inst& in) {
   mem::store_format(w, in, N, r.data_format, r.num_format);
 }
 
-// *_format_d16_*: 16-bit components, packed (isa/buffer_d16.h).
+// *_format_d16_*: 16-bit components, packed (semantics/buffer_d16.h).
 template <unsigned N, bool Hi>
 void buf_load_format_d16(Wave& w, const Inst& in) {
   const mem::BufferRsrc r = mem::buffer_rsrc(w, in.rsrc);

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "shader/valu.h"
+#include "wave/valu.h"
 
 namespace gcn {
 namespace {

@@ -13,8 +13,8 @@
 
 #include <string>
 
-#include "instruction.h"
-#include "shader/memory_ops.h"
+#include "isa/instruction.h"
+#include "wave/memory_ops.h"
 
 namespace gcn {
 namespace d16 {

@@ -2,8 +2,8 @@
 // Vega ISA manual, section 12.1 ("SOP2 Instructions"): arithmetic sets SCC to
 // the carry/borrow or signed overflow, bitwise and shift operations set it to
 // (result != 0), min/max to the comparison, and moves/multiplies leave it.
-#include "instruction.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {

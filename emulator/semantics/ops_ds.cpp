@@ -3,8 +3,8 @@
 // src0/src1 = types of DATA0/DATA1 (None: unused), mem_dwords = data dwords
 // moved per lane (both elements for read2/write2, both halves for cmpst /
 // mskor), kOpMemPair for the two-address forms.
-#include "instruction.h"
-#include "shader/memory_ops.h"
+#include "isa/instruction.h"
+#include "wave/memory_ops.h"
 
 namespace gcn {
 namespace {

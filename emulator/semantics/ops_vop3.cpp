@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "isa/vop3_lanes.h"
-#include "isa/vop_divide.h"
+#include "semantics/vop3_lanes.h"
+#include "semantics/vop_divide.h"
 
 namespace gcn {
 namespace {

@@ -6,8 +6,8 @@
 // predicate number say which of "less", "equal", "greater" make it true and
 // bit 3 (floats only) is the result for unordered operands. So f=0, lt=1,
 // eq=2, le=3, gt=4, lg/ne=5, ge=6, o/t=7, u=8, nge=9 ... tru=15.
-#include "isa/vop_half.h"
-#include "shader/valu.h"
+#include "semantics/vop_half.h"
+#include "wave/valu.h"
 
 namespace gcn {
 namespace {

@@ -2,8 +2,8 @@
 // 12.4).
 #include <functional>
 
-#include "instruction.h"
-#include "shader/wave.h"
+#include "isa/instruction.h"
+#include "wave/wave.h"
 
 namespace gcn {
 namespace {
