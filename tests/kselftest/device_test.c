@@ -21,11 +21,16 @@
 #define GFX9_SCRATCH_BASE (2ull << 48)
 #define GFX9_APERTURE_BYTES (1ull << 32)
 
-/* How many GPUs the module was told to create. */
+/*
+ * How many GPUs the module was told to create (the emulated KFD: how many
+ * $GCN_EMU_GPUS asks for, default 1).
+ */
 static int param_num_gpus(void)
 {
 	char buf[32];
 
+	if (!gcnkfd_test_on_module())
+		return getenv("GCN_EMU_GPUS") ? atoi(getenv("GCN_EMU_GPUS")) : 1;
 	if (read_text("/sys/module/gcnkfd/parameters/num_gpus", buf,
 		      sizeof(buf)) <= 0)
 		return -1;
@@ -295,6 +300,8 @@ TEST_F(dev, acquire_vm_other_process_file_is_einval)
 	char byte = 0;
 	pid_t pid;
 
+	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
+
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 	iov.iov_base = &byte;
 	iov.iov_len = 1;
@@ -440,6 +447,8 @@ TEST_F(dev, scratch_and_trap_handler_reach_the_device)
 		.tba_addr = 0x7f0000001000ull, .tma_addr = 0x7f0000002000ull,
 		.gpu_id = self->ids[0],
 	};
+
+	SKIP_UNLESS_MODULE("reads the module's debugfs");
 
 	ASSERT_EQ(0, process_field(self->ids[0], "vm"));
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
@@ -791,6 +800,8 @@ TEST_F(dev, forked_child_cannot_use_parent_fd)
 	int status;
 	pid_t pid;
 
+	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
+
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (!pid) {
@@ -848,6 +859,8 @@ TEST(exec_image_cannot_use_inherited_fd)
 {
 	int status;
 	pid_t pid;
+
+	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
 
 	pid = fork();
 	ASSERT_LE(0, pid);

@@ -22,6 +22,40 @@
 #define GCNKFD_COUNTERS "/sys/kernel/debug/gcnkfd/counters"
 #define GCNKFD_MAX_TEST_GPUS 8
 
+/*
+ * 1 against the gcnkfd module (the static binaries booted in QEMU), 0 when
+ * built against the thunk's emulated KFD (tests/kselftest/emulated/,
+ * -DGCNKFD_TEST_EMULATED). Cases that need the module itself (debugfs,
+ * module parameters, unloading, a second process, the kernel's memory
+ * accounting) skip there with the reason.
+ */
+static inline int gcnkfd_test_on_module(void)
+{
+#ifdef GCNKFD_TEST_EMULATED
+	return 0;
+#else
+	return 1;
+#endif
+}
+
+/* In a TEST body: skip, saying why, unless the module answers. */
+#define SKIP_UNLESS_MODULE(why)						\
+	do {								\
+		if (!gcnkfd_test_on_module())				\
+			SKIP(return, "emulated KFD: %s", why);		\
+	} while (0)
+
+/*
+ * A check of the module itself (its debugfs counters) inside a case that
+ * otherwise runs on both: skipped on the emulated KFD, which has none.
+ */
+#define ON_MODULE(...)							\
+	do {								\
+		if (gcnkfd_test_on_module()) {				\
+			__VA_ARGS__;					\
+		}							\
+	} while (0)
+
 /* ioctl(2) as errno: 0 or the positive errno. */
 static inline int kfd_ioctl(int fd, unsigned long request, void *arg)
 {

@@ -143,7 +143,7 @@ FIXTURE_SETUP(mem)
 	self->pages0 = counter("pages_allocated");
 	self->pinned0 = counter("pages_pinned");
 	/* debugfs must be there, or every counter check is vacuous. */
-	ASSERT_NE((uint64_t)-1, self->bufs0);
+	ON_MODULE(ASSERT_NE((uint64_t)-1, self->bufs0));
 	self->fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, self->fd);
 	self->n = kfd_gpu_ids(self->fd, self->gpu, GCNKFD_MAX_TEST_GPUS);
@@ -160,9 +160,9 @@ FIXTURE_TEARDOWN(mem)
 	if (self->fd >= 0)
 		close(self->fd);
 	/* The last file is gone: so is every buffer of the process. */
-	EXPECT_EQ(self->bufs0, counter("buffers"));
-	EXPECT_EQ(self->pages0, counter("pages_allocated"));
-	EXPECT_EQ(self->pinned0, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(self->bufs0, counter("buffers")));
+	ON_MODULE(EXPECT_EQ(self->pages0, counter("pages_allocated")));
+	ON_MODULE(EXPECT_EQ(self->pinned0, counter("pages_pinned")));
 }
 
 TEST(alloc_needs_acquire_vm)
@@ -197,8 +197,8 @@ TEST_F(mem, gtt_mmap_pattern)
 			      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
 			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h, &off));
 	EXPECT_EQ(self->gpu[0], h >> 32);
-	EXPECT_EQ(bufs + 1, counter("buffers"));
-	EXPECT_EQ(pages + 16, counter("pages_allocated"));
+	ON_MODULE(EXPECT_EQ(bufs + 1, counter("buffers")));
+	ON_MODULE(EXPECT_EQ(pages + 16, counter("pages_allocated")));
 
 	/* At the buffer's own VA, as the thunk maps it. */
 	a = mmap((void *)(uintptr_t)self->va, size, PROT_READ | PROT_WRITE,
@@ -215,8 +215,8 @@ TEST_F(mem, gtt_mmap_pattern)
 
 	/* Freed, the pages stay with the mappings until they go. */
 	EXPECT_EQ(0, free_bo(self->fd, h));
-	EXPECT_EQ(bufs, counter("buffers"));
-	EXPECT_EQ(pages, counter("pages_allocated"));
+	ON_MODULE(EXPECT_EQ(bufs, counter("buffers")));
+	ON_MODULE(EXPECT_EQ(pages, counter("pages_allocated")));
 	EXPECT_EQ((uint32_t)(5 * 2654435761u), b[5]);
 	b[7] = 0x12345678;
 	EXPECT_EQ(0x12345678, a[7]);
@@ -421,7 +421,7 @@ TEST_F(mem, bad_alloc_arguments)
 	ASSERT_EQ(0, mprotect(ro, PAGE, PROT_READ));
 	EXPECT_EQ(EFAULT, kfd_ioctl(self->fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU,
 				    ro));
-	EXPECT_EQ(self->bufs0 + 1, counter("buffers"));
+	ON_MODULE(EXPECT_EQ(self->bufs0 + 1, counter("buffers")));
 	munmap(ro, PAGE);
 }
 
@@ -440,16 +440,16 @@ TEST_F(mem, userptr_pins)
 		user[i] = (uint8_t)(i * 7);
 	ASSERT_EQ(0, alloc_bo(self->fd, gpu, self->va, size, uflags,
 			      (uintptr_t)user, &h, &off));
-	EXPECT_EQ(pinned + 8, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(pinned + 8, counter("pages_pinned")));
 	EXPECT_EQ(0, off);	/* not mapped through /dev/kfd */
 	/* Two buffers may pin the same pages, at different GPU VAs. */
 	uint64_t h2;
 
 	ASSERT_EQ(0, alloc_bo(self->fd, gpu, self->va + size, 2 * PAGE,
 			      uflags, (uintptr_t)user + PAGE, &h2, NULL));
-	EXPECT_EQ(pinned + 10, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(pinned + 10, counter("pages_pinned")));
 	EXPECT_EQ(0, free_bo(self->fd, h2));
-	EXPECT_EQ(pinned + 8, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(pinned + 8, counter("pages_pinned")));
 
 	uint32_t ids[1] = { gpu };
 	uint32_t n = 0;
@@ -459,7 +459,7 @@ TEST_F(mem, userptr_pins)
 	n = 0;
 	EXPECT_EQ(0, map_bo(self->fd, 0, h, ids, 1, &n));
 	EXPECT_EQ(0, free_bo(self->fd, h));
-	EXPECT_EQ(pinned, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(pinned, counter("pages_pinned")));
 	/* The user's data went through pin and unpin untouched. */
 	for (i = 0; i < size; i++)
 		ASSERT_EQ((uint8_t)(i * 7), user[i]);
@@ -486,7 +486,7 @@ TEST_F(mem, userptr_bad_memory)
 	ASSERT_EQ(0, munmap(user + 2 * PAGE, 2 * PAGE));
 	EXPECT_EQ(EFAULT, alloc_bo(self->fd, gpu, self->va, 4 * PAGE, uflags,
 				   (uintptr_t)user, &h, NULL));
-	EXPECT_EQ(pinned, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(pinned, counter("pages_pinned")));
 	/* Nothing mapped at all; kernel addresses. */
 	EXPECT_EQ(EFAULT, alloc_bo(self->fd, gpu, self->va, PAGE, uflags,
 				   (uintptr_t)user + 2 * PAGE, &h, NULL));
@@ -497,8 +497,8 @@ TEST_F(mem, userptr_bad_memory)
 	ASSERT_NE(MAP_FAILED, ro);
 	EXPECT_EQ(EFAULT, alloc_bo(self->fd, gpu, self->va, PAGE, uflags,
 				   (uintptr_t)ro, &h, NULL));
-	EXPECT_EQ(pinned, counter("pages_pinned"));
-	EXPECT_EQ(self->bufs0, counter("buffers"));
+	ON_MODULE(EXPECT_EQ(pinned, counter("pages_pinned")));
+	ON_MODULE(EXPECT_EQ(self->bufs0, counter("buffers")));
 	munmap(ro, PAGE);
 	munmap(user, 2 * PAGE);
 }
@@ -534,8 +534,8 @@ TEST_F(mem, doorbell_and_mmio)
 	EXPECT_EQ(MMAP_TYPE_MMIO | MMAP_GPU_ID(gpu), off2);
 	EXPECT_NE(h, h2);
 	/* Neither allocates or pins pages of its own. */
-	EXPECT_EQ(self->pages0, counter("pages_allocated"));
-	EXPECT_EQ(self->pinned0, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(self->pages0, counter("pages_allocated")));
+	ON_MODULE(EXPECT_EQ(self->pinned0, counter("pages_pinned")));
 
 	/* Both offsets map: the doorbell slice is one memory. */
 	db = map_kfd(self->fd, off, DOORBELL_SLICE, MAP_SHARED);
@@ -703,6 +703,8 @@ TEST_F(mem, handles_stay_in_their_process)
 	int status;
 	pid_t pid;
 
+	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
+
 	ASSERT_EQ(0, alloc_bo(self->fd, gpu, self->va, PAGE,
 			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, &off));
 	pid = fork();
@@ -740,6 +742,8 @@ TEST(counters_return_after_close)
 	uint32_t gpu[GCNKFD_MAX_TEST_GPUS], cnt;
 	uint8_t *user, *m;
 
+	SKIP_UNLESS_MODULE("the module's debugfs counters are the point");
+
 	ASSERT_LE(0, fd);
 	ASSERT_LE(0, (long long)bufs);
 	n = kfd_gpu_ids(fd, gpu, GCNKFD_MAX_TEST_GPUS);
@@ -770,9 +774,9 @@ TEST(counters_return_after_close)
 				      KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP, 0,
 				      &h, NULL));
 	}
-	EXPECT_EQ(bufs + 4 * n, counter("buffers"));
-	EXPECT_EQ(pages + 3 * n, counter("pages_allocated"));
-	EXPECT_EQ(pinned + 4 * n, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(bufs + 4 * n, counter("buffers")));
+	ON_MODULE(EXPECT_EQ(pages + 3 * n, counter("pages_allocated")));
+	ON_MODULE(EXPECT_EQ(pinned + 4 * n, counter("pages_pinned")));
 
 	/* A live mapping keeps the file, hence the process, alive. */
 	m = map_kfd(fd, off, 2 * PAGE, MAP_SHARED);
@@ -780,12 +784,12 @@ TEST(counters_return_after_close)
 	m[PAGE] = 0x5a;
 	close(fd);
 	EXPECT_EQ(0x5a, m[PAGE]);
-	EXPECT_EQ(procs + 1, counter("processes"));
+	ON_MODULE(EXPECT_EQ(procs + 1, counter("processes")));
 	munmap(m, 2 * PAGE);
-	EXPECT_EQ(procs, counter("processes"));
-	EXPECT_EQ(bufs, counter("buffers"));
-	EXPECT_EQ(pages, counter("pages_allocated"));
-	EXPECT_EQ(pinned, counter("pages_pinned"));
+	ON_MODULE(EXPECT_EQ(procs, counter("processes")));
+	ON_MODULE(EXPECT_EQ(bufs, counter("buffers")));
+	ON_MODULE(EXPECT_EQ(pages, counter("pages_allocated")));
+	ON_MODULE(EXPECT_EQ(pinned, counter("pages_pinned")));
 	munmap(user, 4 * PAGE);
 }
 
@@ -804,7 +808,7 @@ TEST_F(mem, va_near_top_does_not_wrap)
 	EXPECT_EQ(EINVAL, alloc_bo(self->fd, self->gpu[0],
 				   ~0ULL - 3 * PAGE + 1, 1ULL << 40, gtt, 0,
 				   &h, NULL));
-	EXPECT_EQ(self->bufs0, counter("buffers"));
+	ON_MODULE(EXPECT_EQ(self->bufs0, counter("buffers")));
 }
 
 TEST_F(mem, map_device_array_is_bounded)
@@ -906,6 +910,8 @@ static int write_text(const char *path, const char *text)
 
 TEST(buffer_pages_are_charged_to_the_memcg)
 {
+	SKIP_UNLESS_MODULE("memcg charging of the module's pages");
+
 	/*
 	 * A GTT buffer's pages are the process's memory: in a memory
 	 * cgroup limited to 16 MiB, a 64 MiB buffer cannot be had.

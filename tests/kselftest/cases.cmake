@@ -1,0 +1,40 @@
+# kselftest_cases(SOURCE OUT_VAR): the cases of one kselftest source, named
+# as the 6.1 harness prints them: fixture.name for TEST_F*, global.name for
+# TEST*, fixture.variant.name for each FIXTURE_VARIANT_ADD of a fixture that
+# has variants. Read from the source, so an edit re-runs configure. Shared
+# by the VM run (kselftest.*) and the emulated one (kselftest_emu.*).
+function(kselftest_cases src out_var)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${src})
+  file(STRINGS ${src} variant_lines
+    REGEX "^[ \t]*FIXTURE_VARIANT_ADD[ \t]*\\([ \t]*[A-Za-z0-9_]+[ \t]*,[ \t]*[A-Za-z0-9_]+")
+  file(STRINGS ${src} test_lines
+    REGEX "^[ \t]*TEST(_SIGNAL|_F|_F_SIGNAL|_F_TIMEOUT)?[ \t]*\\([ \t]*[A-Za-z0-9_]+")
+  set(cases "")
+  foreach(line IN LISTS test_lines)
+    string(REGEX MATCH "^[ \t]*(TEST[A-Z_]*)[ \t]*\\(([^)]*)" m "${line}")
+    set(macro ${CMAKE_MATCH_1})
+    string(REPLACE "," ";" args "${CMAKE_MATCH_2}")
+    list(TRANSFORM args STRIP)
+    list(GET args 0 first)
+    if(macro MATCHES "^TEST_F")
+      list(GET args 1 test)
+      set(variants "")
+      foreach(v IN LISTS variant_lines)
+        string(REGEX MATCH "\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([A-Za-z0-9_]+)" vm "${v}")
+        if(CMAKE_MATCH_1 STREQUAL first)
+          list(APPEND variants ${CMAKE_MATCH_2})
+        endif()
+      endforeach()
+      if(variants)
+        foreach(v IN LISTS variants)
+          list(APPEND cases ${first}.${v}.${test})
+        endforeach()
+      else()
+        list(APPEND cases ${first}.${test})
+      endif()
+    else()
+      list(APPEND cases global.${first})
+    endif()
+  endforeach()
+  set(${out_var} ${cases} PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,272 @@
+// The kselftests' system calls routed to the thunk's emulated KFD: the test
+// binaries of tests/kselftest/ are linked a second time with this file and
+// -Wl,--wrap= for open, close, dup, ioctl, mmap and opendir, so the same
+// sources that run against gcnkfd in QEMU run against the in-process KFD.
+//
+// What the shim bridges, and nothing more:
+// - /dev/kfd opens become emulated KFD files; their ioctls and mmaps go to
+//   the transport, every other fd to libc.
+// - The topology under /sys/devices/virtual/kfd/kfd/topology is the
+//   emulated machine's text, written once into a private directory that
+//   open/opendir of those paths are redirected to.
+// - gcnkfd has no DRM render node: its VM is named by the /dev/kfd file
+//   itself (ACQUIRE_VM's drm_fd) and buffers are mapped through /dev/kfd.
+//   The emulated KFD, like amdgpu, takes a render node. So ACQUIRE_VM with
+//   a /dev/kfd fd (or a dup of one) as drm_fd passes a render node the shim
+//   opened for that file and GPU instead (one per file and GPU, so "same
+//   file" and "another file" keep their meaning), and an mmap of /dev/kfd
+//   at an offset the emulated KFD serves on its render nodes is retried on
+//   that file's render nodes. This is what the thunk does for a GPU with a
+//   render node (libhsakmt/src/open_close.cpp).
+// Every rule (errnos, bounds, ids) stays the emulated KFD's own.
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/kfd_ioctl.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "emulated/topology.h"
+#include "transport/transport.h"
+
+extern "C" {
+int __real_open(const char* path, int flags, ...);
+int __real_close(int fd);
+int __real_dup(int fd);
+int __real_ioctl(int fd, unsigned long request, ...);
+void* __real_mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset);
+DIR* __real_opendir(const char* path);
+}
+
+namespace {
+
+// One open of /dev/kfd, keyed by the fd the transport gave it: the render
+// nodes opened on its behalf (by gpu_id) and how many fds name it. The
+// transport knows files by that first fd, so when the program closes it
+// while a dup lives on, the number stays open until the last dup goes.
+struct KfdFile {
+  std::map<uint32_t, int> render;
+  int fds = 1;
+  bool first_fd_open = true;
+};
+
+struct Shim {
+  std::mutex mu;
+  std::unique_ptr<hsakmt::Transport> transport = hsakmt::make_emulated_transport();
+  std::map<int, KfdFile> files;  // transport fd of a /dev/kfd open
+  std::map<int, int> dups;       // dup(2) of such an fd -> that fd
+  std::string topology_dir;      // the emulated sysfs tree on disk
+  pid_t topology_owner = 0;      // the process that removes it at exit
+};
+
+Shim& shim() {
+  static Shim* const s = new Shim;  // outlives static destructors
+  return *s;
+}
+
+int fail(int negative_errno) {
+  errno = -negative_errno;
+  return -1;
+}
+
+// The /dev/kfd file an fd names (itself or what it is a dup of), or -1.
+int kfd_file_of(int fd) {
+  Shim& s = shim();
+  std::lock_guard<std::mutex> lock(s.mu);
+  auto f = s.files.find(fd);
+  if (f != s.files.end() && f->second.first_fd_open) return fd;
+  auto it = s.dups.find(fd);
+  return it == s.dups.end() ? -1 : it->second;
+}
+
+// The render node standing for `file`'s VM on gpu_id, opened on first use;
+// -1 when no GPU has that id (ACQUIRE_VM then sees the /dev/kfd fd).
+int render_fd_for(int file, uint32_t gpu_id) {
+  const hsakmt::emu::GpuInfo* gpu = hsakmt::emu::gpu_by_id(gpu_id);
+  if (!gpu) return -1;
+  Shim& s = shim();
+  std::lock_guard<std::mutex> lock(s.mu);
+  auto it = s.files.find(file);
+  if (it == s.files.end()) return -1;
+  auto r = it->second.render.find(gpu_id);
+  if (r != it->second.render.end()) return r->second;
+  const std::string path = "/dev/dri/renderD" + std::to_string(gpu->render_minor);
+  const int fd = s.transport->open(path.c_str(), O_RDWR);
+  if (fd < 0) return -1;
+  it->second.render[gpu_id] = fd;
+  return fd;
+}
+
+std::vector<int> render_fds_of(int file) {
+  Shim& s = shim();
+  std::lock_guard<std::mutex> lock(s.mu);
+  std::vector<int> out;
+  auto it = s.files.find(file);
+  if (it != s.files.end())
+    for (const auto& [gpu, fd] : it->second.render) out.push_back(fd);
+  return out;
+}
+
+void remove_topology_dir() {
+  Shim& s = shim();
+  // Forked test cases leave through _exit; only the process that wrote
+  // the tree removes it.
+  if (s.topology_owner != getpid()) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(s.topology_dir, ignored);
+}
+
+// Writes every topology file of the emulated machine under a private
+// directory, once, before the harness forks its first case.
+__attribute__((constructor)) void write_topology() {
+  Shim& s = shim();
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/kselftest-emu-XXXXXX";
+  if (!mkdtemp(dir.data())) return;
+  s.topology_dir = dir;
+  s.topology_owner = getpid();
+  std::atexit(remove_topology_dir);
+  const std::string root = hsakmt::kTopologyRoot;
+  for (const auto& [path, text] : hsakmt::emu::machine().files) {
+    const std::filesystem::path target = dir + path.substr(root.size());
+    std::filesystem::create_directories(target.parent_path());
+    std::ofstream(target) << text;
+  }
+}
+
+// A path under the topology root redirected to the written tree.
+std::string redirect(const char* path) {
+  const size_t n = std::strlen(hsakmt::kTopologyRoot);
+  if (path && std::strncmp(path, hsakmt::kTopologyRoot, n) == 0 &&
+      (path[n] == '\0' || path[n] == '/'))
+    return shim().topology_dir + (path + n);
+  return {};
+}
+
+}  // namespace
+
+extern "C" {
+
+int __wrap_open(const char* path, int flags, ...) {
+  mode_t mode = 0;
+  if (flags & (O_CREAT | O_TMPFILE)) {
+    va_list ap;
+    va_start(ap, flags);
+    mode = va_arg(ap, mode_t);
+    va_end(ap);
+  }
+  if (path && std::strcmp(path, hsakmt::kKfdDevice) == 0) {
+    Shim& s = shim();
+    const int fd = s.transport->open(path, flags);
+    if (fd < 0) return fail(fd);
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.files[fd] = KfdFile{};
+    return fd;
+  }
+  const std::string moved = redirect(path);
+  return __real_open(moved.empty() ? path : moved.c_str(), flags, mode);
+}
+
+DIR* __wrap_opendir(const char* path) {
+  const std::string moved = redirect(path);
+  return __real_opendir(moved.empty() ? path : moved.c_str());
+}
+
+int __wrap_dup(int fd) {
+  const int copy = __real_dup(fd);
+  const int file = copy < 0 ? -1 : kfd_file_of(fd);
+  if (file >= 0) {
+    Shim& s = shim();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.dups[copy] = file;
+    s.files[file].fds++;
+  }
+  return copy;
+}
+
+int __wrap_close(int fd) {
+  Shim& s = shim();
+  int file = -1;
+  KfdFile released;
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    auto d = s.dups.find(fd);
+    auto f = s.files.find(fd);
+    if (d != s.dups.end()) {
+      file = d->second;
+      s.dups.erase(d);
+      __real_close(fd);
+    } else if (f != s.files.end() && f->second.first_fd_open) {
+      file = fd;
+      f->second.first_fd_open = false;
+    } else {
+      return __real_close(fd);
+    }
+    auto it = s.files.find(file);
+    if (--it->second.fds > 0) return 0;
+    released = std::move(it->second);
+    s.files.erase(it);
+  }
+  // The last fd of the file: its render nodes, then the file itself.
+  for (const auto& [gpu, render] : released.render) s.transport->close(render);
+  const int r = s.transport->close(file);
+  return r < 0 ? fail(r) : 0;
+}
+
+int __wrap_ioctl(int fd, unsigned long request, ...) {
+  va_list ap;
+  va_start(ap, request);
+  void* arg = va_arg(ap, void*);
+  va_end(ap);
+  const int file = kfd_file_of(fd);
+  if (file < 0) return __real_ioctl(fd, request, arg);
+  Shim& s = shim();
+  // ACQUIRE_VM naming a /dev/kfd file: that file's render node instead.
+  if (_IOC_TYPE(request) == AMDKFD_IOCTL_BASE &&
+      _IOC_NR(request) == _IOC_NR(AMDKFD_IOC_ACQUIRE_VM) &&
+      _IOC_SIZE(request) >= sizeof(kfd_ioctl_acquire_vm_args) && arg) {
+    kfd_ioctl_acquire_vm_args a;
+    std::memcpy(&a, arg, sizeof(a));
+    const int vm_file = kfd_file_of(static_cast<int>(a.drm_fd));
+    const int render = vm_file < 0 ? -1 : render_fd_for(vm_file, a.gpu_id);
+    if (render >= 0) {
+      a.drm_fd = static_cast<uint32_t>(render);
+      const int r = s.transport->ioctl(file, request, &a);
+      return r < 0 ? fail(r) : 0;
+    }
+  }
+  const int r = s.transport->ioctl(file, request, arg);
+  return r < 0 ? fail(r) : 0;
+}
+
+void* __wrap_mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  const int file = kfd_file_of(fd);
+  if (file < 0) return __real_mmap(addr, length, prot, flags, fd, offset);
+  Shim& s = shim();
+  void* p = s.transport->mmap(addr, length, prot, flags, file, offset);
+  if (p != MAP_FAILED || errno != EINVAL) return p;
+  // Not a /dev/kfd window: a buffer object's offset on one of the file's
+  // render nodes (EACCES from the others: the buffer is another GPU's).
+  int err = EINVAL;
+  for (int render : render_fds_of(file)) {
+    p = s.transport->mmap(addr, length, prot, flags, render, offset);
+    if (p != MAP_FAILED) return p;
+    if (errno != EINVAL) err = errno;
+  }
+  errno = err;
+  return MAP_FAILED;
+}
+
+}  // extern "C"
