@@ -10,8 +10,9 @@
 #include <mutex>
 
 #include "amd/async_loop.h"
-#include "signals/api_state.h"
+#include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 #include "signals/wait_condition.h"
 
 namespace hsart {
@@ -20,9 +21,11 @@ namespace {
 std::mutex g_mu;  // guards g_loop
 std::shared_ptr<AsyncLoop> g_loop;
 
-hsa_status_t start_async(Runtime&) { return HSA_STATUS_SUCCESS; }  // the thread starts lazily
+}  // namespace
 
-void stop_async(Runtime&) {
+// The loop's thread waits on signals of the pool and runs handlers that may
+// call any part: runtime/components.cpp stops it before everything else.
+void async_handlers_stop(Runtime&) {
   std::shared_ptr<AsyncLoop> loop;
   {
     std::lock_guard<std::mutex> lock(g_mu);
@@ -31,25 +34,11 @@ void stop_async(Runtime&) {
   if (loop) loop->stop();
 }
 
-const Component kAsyncComponent = {"async handlers", start_async, stop_async};
-
-// The component registers at first use rather than from a static
-// initializer: components stop in reverse registration order, and this one
-// must stop before the signal pool it waits on is destroyed, which a
-// registration order fixed by link order cannot promise.
-void register_once() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    // hsa_init / hsa_shut_down walk the component list under this lock.
-    std::lock_guard<std::mutex> lock(runtime().mu);
-    register_component(&kAsyncComponent);
-  });
-}
+namespace {
 
 // The running instance's loop, made on first use; nullptr once the
 // runtime is down.
 std::shared_ptr<AsyncLoop> loop() {
-  register_once();
   SignalPool* pool = signal_pool();
   if (!pool) return nullptr;
   std::lock_guard<std::mutex> lock(g_mu);

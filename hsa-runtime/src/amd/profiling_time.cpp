@@ -8,10 +8,11 @@
 #include <map>
 #include <mutex>
 
-#include "queues/state.h"
-#include "signals/api_state.h"
 #include "copy/blit_queue.h"
+#include "queues/state.h"
+#include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 
 namespace hsart {
 namespace {
@@ -54,7 +55,9 @@ Clocks& clocks() {
   return *c;
 }
 
-hsa_status_t clocks_start(Runtime& rt) {
+}  // namespace
+
+hsa_status_t profiling_clocks_start(Runtime& rt) {
   Clocks& c = clocks();
   std::lock_guard<std::mutex> lock(c.mu);
   c.first.clear();
@@ -65,14 +68,13 @@ hsa_status_t clocks_start(Runtime& rt) {
   return HSA_STATUS_SUCCESS;
 }
 
-void clocks_stop(Runtime&) {
+void profiling_clocks_stop(Runtime&) {
   Clocks& c = clocks();
   std::lock_guard<std::mutex> lock(c.mu);
   c.first.clear();
 }
 
-const Component kClocks = {"profiling clocks", clocks_start, clocks_stop};
-const bool registered = (register_component(&kClocks), true);
+namespace {
 
 // A GPU tick in the system domain: from the current clock pair, scaled by
 // the GPU clock's measured rate (system ticks per GPU tick). A tick of 0

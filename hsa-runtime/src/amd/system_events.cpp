@@ -9,8 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/runtime.h"
 #include "amd/system_events.h"
+#include "runtime/components.h"
+#include "runtime/runtime.h"
 
 namespace hsart {
 namespace {
@@ -25,16 +26,15 @@ Handlers& handlers() {
   return h;
 }
 
-hsa_status_t start(Runtime&) { return HSA_STATUS_SUCCESS; }
+}  // namespace
 
 // Handlers belong to one runtime session, as ROCr's do.
-void stop(Runtime&) {
+void system_events_stop(Runtime&) {
   std::lock_guard<std::mutex> lock(handlers().mu);
   handlers().list.clear();
 }
 
-const Component kComponent = {"system events", start, stop};
-const bool kRegistered = (register_component(&kComponent), true);
+namespace {
 
 // The thunk's failure bits and the reason bits they become.
 uint32_t reasons_of(const HsaMemoryAccessFault& f) {

@@ -27,8 +27,8 @@
 
 #include <cstring>
 
-#include "signals/api_state.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "signals/api_state.h"
 #include "copy/blit_queue.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 
 namespace hsart {
 namespace {

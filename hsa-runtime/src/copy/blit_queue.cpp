@@ -1,6 +1,7 @@
 // Blit engines: loading the embedded blit kernels per GPU agent, the
 // internal AQL queue, and packet submission from any thread.
 #include "copy/blit_queue.h"
+#include "runtime/components.h"
 
 #include <hsa/hsa_ext_amd.h>
 
@@ -15,10 +16,10 @@
 #include <thread>
 
 #include "amd_queue.h"
-#include "queues/state.h"
 #include "copy/blit/blit_code_object.h"
 #include "executables/loader/code_object.h"
 #include "fw_common.h"
+#include "queues/state.h"
 
 namespace hsart {
 
@@ -152,13 +153,13 @@ bool queue_failed(const hsa_queue_t* q) {
   return !internal || __atomic_load_n(&internal->block->inactive.value, __ATOMIC_ACQUIRE) != 0;
 }
 
-hsa_status_t blits_start(Runtime&) { return HSA_STATUS_SUCCESS; }
+}  // namespace
 
 // The queues part destroys the blit queues with every other queue (before
 // or after this runs); what is left here is memory the blit kernels use,
 // freed once the queue has drained (bounded: a copy waiting on a signal no
 // one will set never completes).
-void blits_stop(Runtime&) {
+void blit_stop(Runtime&) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mu);
   for (auto& [agent, b] : s.blits) {
@@ -175,11 +176,6 @@ void blits_stop(Runtime&) {
   std::lock_guard<std::mutex> signals_lock(s.signals_mu);
   s.copy_signals.clear();
 }
-
-const Component kBlits = {"blit", blits_start, blits_stop};
-const bool registered = (register_component(&kBlits), true);
-
-}  // namespace
 
 hsa_status_t blit_for(const Agent* gpu, Blit** out) {
   State& s = state();

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "executables/state.h"
+#include "runtime/components.h"
 
 namespace hsart::v1 {
 namespace {
@@ -60,15 +61,14 @@ void destroy(CodeObject* c) {
   delete c;
 }
 
-hsa_status_t start(Runtime&) { return HSA_STATUS_SUCCESS; }
+}  // namespace
 
-void stop(Runtime&) {
+void code_objects_v1_stop(Runtime&) {
   std::lock_guard<std::mutex> lock(state().mu);
   while (!state().objects.empty()) destroy(*state().objects.begin());
 }
 
-const Component kComponent = {"code objects v1", start, stop};
-const bool kRegistered = (register_component(&kComponent), true);
+namespace {
 
 template <typename T>
 hsa_status_t put(void* value, T v) {

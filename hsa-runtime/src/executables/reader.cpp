@@ -1,11 +1,12 @@
 // Code object readers (hsa_code_object_reader_*) and the executable part's
-// shared state: handle checks and the Component that frees what the
+// shared state: handle checks and the stop hook that frees what the
 // application left at the last hsa_shut_down.
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "executables/state.h"
+#include "runtime/components.h"
 
 namespace hsart::exec {
 
@@ -37,12 +38,8 @@ void destroy_executable(Executable* e) {
   delete e;
 }
 
-namespace {
-
-hsa_status_t start(Runtime&) { return HSA_STATUS_SUCCESS; }
-
 // Executables hold thunk memory: give it back before the thunk closes.
-void stop(Runtime&) {
+void executables_stop(Runtime&) {
   State& st = state();
   std::lock_guard<std::mutex> lock(st.mu);
   while (!st.executables.empty()) destroy_executable(*st.executables.begin());
@@ -50,10 +47,6 @@ void stop(Runtime&) {
   st.readers.clear();
 }
 
-const Component kComponent = {"executables", start, stop};
-const bool kRegistered = (register_component(&kComponent), true);
-
-}  // namespace
 }  // namespace hsart::exec
 
 using hsart::exec::Reader;

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "runtime/components.h"
 #include "runtime/runtime.h"
 
 namespace {
@@ -21,15 +22,14 @@ Coherency& coherency() {
   return c;
 }
 
-hsa_status_t start(hsart::Runtime&) { return HSA_STATUS_SUCCESS; }
+}  // namespace
 
-void stop(hsart::Runtime&) {
+void hsart::coherency_stop(hsart::Runtime&) {
   std::lock_guard<std::mutex> lock(coherency().mu);
   coherency().types.clear();
 }
 
-const hsart::Component kComponent = {"coherency", start, stop};
-const bool kRegistered = (hsart::register_component(&kComponent), true);
+namespace {
 
 const hsart::Agent* gpu_from(hsa_agent_t agent) {
   const hsart::Agent* a = hsart::agent_from(agent);

@@ -11,11 +11,12 @@
 
 #include <hsa/hsa_ext_amd.h>
 
-#include "queues/state.h"
 #include "aql_packet.h"
-#include "signals/doorbell_signals.h"
 #include "fw_common.h"
+#include "queues/state.h"
+#include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "signals/doorbell_signals.h"
 
 namespace hsart {
 namespace {
@@ -118,6 +119,8 @@ hsa_status_t status_of(int64_t code) {
   return HSA_STATUS_ERROR;
 }
 
+}  // namespace
+
 hsa_status_t queues_start(Runtime&) { return error_watcher_start(); }
 
 // The watcher goes first so that no callback runs on a queue being freed.
@@ -128,11 +131,6 @@ void queues_stop(Runtime&) {
   for (auto& [h, q] : t.queues) release(*q);
   t.queues.clear();
 }
-
-const Component kQueues = {"queues", queues_start, queues_stop, Layer::kQueues};
-const bool registered = (register_component(&kQueues), true);
-
-}  // namespace
 
 Queue* queue_from(const hsa_queue_t* q) {
   Table& t = table();

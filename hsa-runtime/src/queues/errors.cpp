@@ -11,8 +11,8 @@
 #include <functional>
 #include <thread>
 
-#include "queues/state.h"
 #include "amd/system_events.h"
+#include "queues/state.h"
 
 namespace hsart {
 namespace {

@@ -13,10 +13,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "queues/state.h"
 #include "aql_packet.h"
 #include "fw_common.h"
 #include "pm4_packets.h"
+#include "queues/state.h"
 #include "runtime/runtime.h"
 
 namespace hsart {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <string>
 
+#include "runtime/components.h"
 #include "runtime/runtime.h"
 
 namespace hsart {
@@ -26,7 +27,9 @@ std::deque<Cache>& caches() {
   return table;
 }
 
-hsa_status_t start(Runtime& rt) {
+}  // namespace
+
+hsa_status_t caches_start(Runtime& rt) {
   for (const Agent& a : rt.agents) {
     for (uint8_t level = 1; level <= 4; ++level) {
       for (const HsaCacheProperties& c : a.caches) {
@@ -39,10 +42,9 @@ hsa_status_t start(Runtime& rt) {
   return HSA_STATUS_SUCCESS;
 }
 
-void stop(Runtime&) { caches().clear(); }
+void caches_stop(Runtime&) { caches().clear(); }
 
-const Component kComponent = {"caches", start, stop};
-const bool kRegistered = (register_component(&kComponent), true);
+namespace {
 
 const Cache* cache_from(hsa_cache_t cache) {
   for (const Cache& c : caches())

@@ -2,7 +2,8 @@
 // topology; the matching last shut_down gives everything back.
 #include "runtime/runtime.h"
 
-#include <algorithm>
+#include "runtime/components.h"
+
 #include <climits>
 #include <ctime>
 
@@ -27,28 +28,6 @@ uint64_t timestamp_now() {
 
 namespace {
 
-std::vector<const Component*>& components() {
-  static std::vector<const Component*> list;
-  return list;
-}
-
-// Starts every component; on a failure stops the ones already started.
-hsa_status_t start_components(Runtime& rt) {
-  auto& list = components();
-  for (size_t i = 0; i < list.size(); ++i) {
-    const hsa_status_t s = list[i]->start(rt);
-    if (s == HSA_STATUS_SUCCESS) continue;
-    while (i-- > 0) list[i]->stop(rt);
-    return s;
-  }
-  return HSA_STATUS_SUCCESS;
-}
-
-void stop_components(Runtime& rt) {
-  auto& list = components();
-  for (size_t i = list.size(); i-- > 0;) list[i]->stop(rt);
-}
-
 void drop_topology(Runtime& rt) {
   release_memory(rt);
   rt.agents.clear();
@@ -58,15 +37,6 @@ void drop_topology(Runtime& rt) {
 }
 
 }  // namespace
-
-// Kept sorted by layer, registration order within a layer.
-void register_component(const Component* c) {
-  auto& list = components();
-  auto it =
-      std::upper_bound(list.begin(), list.end(), c,
-                       [](const Component* a, const Component* b) { return a->layer < b->layer; });
-  list.insert(it, c);
-}
 
 }  // namespace hsart
 

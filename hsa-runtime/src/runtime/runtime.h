@@ -103,25 +103,6 @@ hsa_isa_t handle_of(const Isa* isa);
 // The ISA table.
 const std::vector<Isa>& isas();
 
-// A part of the runtime with state between init and shut_down (signals,
-// queues, executables). Parts register once, from a static initializer in
-// their API file; the first hsa_init starts them in registration order
-// after the topology is read, the last hsa_shut_down stops them in reverse
-// order before memory is given back. A start that fails undoes the parts
-// already started and fails hsa_init with its status.
-//
-// Layers order that beyond registration: signals start first and stop
-// last, queues next, and every other part (which may use both, from its own
-// threads or at stop) starts after them and stops before them.
-enum class Layer { kSignals = 0, kQueues = 1, kService = 2 };
-struct Component {
-  const char* name;
-  hsa_status_t (*start)(Runtime& rt);
-  void (*stop)(Runtime& rt);
-  Layer layer = Layer::kService;
-};
-void register_component(const Component* c);
-
 // Zeroed host-accessible system memory mapped to every GPU, for the
 // runtime's own structures (rings, amd_queue_t, loaded code objects); the
 // size is rounded up to whole pages. nullptr when the thunk refuses.

@@ -5,9 +5,9 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include "runtime/runtime.h"
 #include "signals/api_state.h"
 #include "signals/doorbell_signals.h"
-#include "runtime/runtime.h"
 
 namespace {
 

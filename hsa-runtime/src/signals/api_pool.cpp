@@ -1,30 +1,28 @@
-// The signal part's Component: the SignalPool lives from the first hsa_init
-// (after the KFD is open) to the last hsa_shut_down (before it closes);
-// destroying the pool frees any signal, event and group still left. Also
-// the helpers every signals/api_*.cpp shares.
+// The signal API's start and stop hooks (runtime/components.cpp): the
+// SignalPool lives from the first hsa_init (after the KFD is open) to the
+// last hsa_shut_down (before it closes); destroying the pool frees any
+// signal, event and group still left. Also the helpers every
+// signals/api_*.cpp shares.
 #include <atomic>
 #include <unordered_set>
 
-#include "signals/api_state.h"
+#include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 
 namespace hsart {
 namespace {
 
 std::atomic<SignalPool*> g_pool{nullptr};
 
-hsa_status_t start_signals(Runtime&) {
+}  // namespace
+
+hsa_status_t signals_start(Runtime&) {
   g_pool.store(new SignalPool, std::memory_order_release);
   return HSA_STATUS_SUCCESS;
 }
 
-void stop_signals(Runtime&) { delete g_pool.exchange(nullptr, std::memory_order_acq_rel); }
-
-const Component kSignalsComponent = {"signals", start_signals, stop_signals, Layer::kSignals};
-
-const bool kRegistered = (register_component(&kSignalsComponent), true);
-
-}  // namespace
+void signals_stop(Runtime&) { delete g_pool.exchange(nullptr, std::memory_order_acq_rel); }
 
 SignalPool* signal_pool() { return g_pool.load(std::memory_order_acquire); }
 

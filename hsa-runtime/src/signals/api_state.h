@@ -1,6 +1,7 @@
-// Shared by the signal API files (signals/api_*.cpp): the runtime's SignalPool (alive
-// between the first hsa_init and the last hsa_shut_down), handle lookup,
-// and the mapping from hsa.h vocabulary to the signal part's enums.
+// Shared by the signal API files (signals/api_*.cpp): the runtime's
+// SignalPool (alive between the first hsa_init and the last hsa_shut_down),
+// handle lookup, and the mapping from hsa.h vocabulary to the signal part's
+// enums.
 #pragma once
 
 #include <hsa/hsa.h>

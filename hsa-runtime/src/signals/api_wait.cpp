@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "signals/api_state.h"
 #include "runtime/runtime.h"
+#include "signals/api_state.h"
 #include "signals/signal_group.h"
 #include "signals/wait_condition.h"
 

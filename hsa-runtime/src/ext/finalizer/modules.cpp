@@ -6,9 +6,9 @@
 #include <cstring>
 #include <exception>
 
-#include "ext/finalizer/finalizer.h"
 #include "brig.h"
 #include "error.h"
+#include "ext/finalizer/finalizer.h"
 #include "module.h"
 #include "validator.h"
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ext/finalizer/finalizer.h"
+#include "runtime/components.h"
 #include "runtime/runtime.h"
 
 namespace hsart::finalizer {
@@ -43,17 +44,16 @@ Program* program_from(hsa_ext_program_t p) {
   return state().programs.count(program) ? program : nullptr;
 }
 
-hsa_status_t start(Runtime&) { return HSA_STATUS_SUCCESS; }
+}  // namespace
 
 // Programs the application did not destroy end with the runtime.
-void stop(Runtime&) {
+void finalizer_programs_stop(Runtime&) {
   std::lock_guard<std::mutex> lock(state().mu);
   for (Program* p : state().programs) delete p;
   state().programs.clear();
 }
 
-const Component kComponent = {"finalizer programs", start, stop};
-const bool kRegistered = (register_component(&kComponent), true);
+namespace {
 
 hsa_status_t ext(int status) { return static_cast<hsa_status_t>(status); }
 
