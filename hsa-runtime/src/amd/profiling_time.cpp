@@ -12,7 +12,9 @@
 #include "queues/state.h"
 #include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 #include "signals/api_state.h"
+#include "signals/timestamp.h"
 
 namespace hsart {
 namespace {

@@ -12,6 +12,7 @@
 #include "amd/system_events.h"
 #include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 namespace {

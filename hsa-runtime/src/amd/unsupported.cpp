@@ -27,7 +27,8 @@
 
 #include <cstring>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/topology.h"
 #include "signals/api_state.h"
 
 namespace {

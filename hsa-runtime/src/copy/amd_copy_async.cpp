@@ -9,6 +9,7 @@
 
 #include "copy/blit_queue.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 #include "signals/api_state.h"
 
 namespace hsart {

@@ -19,7 +19,9 @@
 #include "copy/blit/blit_code_object.h"
 #include "executables/loader/code_object.h"
 #include "fw_common.h"
+#include "memory/gpu_visible_memory.h"
 #include "queues/state.h"
+#include "signals/timestamp.h"
 
 namespace hsart {
 
@@ -230,7 +232,7 @@ hsa_status_t blit_submit(Blit& b, const BlitLaunch& launch, const std::vector<ui
 }
 
 hsa_status_t blit_wait(Blit& b, hsa_signal_t signal) {
-  constexpr uint64_t kSlice = kTimestampFrequency / 100;  // recheck the queue every 10 ms
+  constexpr uint64_t kSlice = kTimestampFrequencyHz / 100;  // recheck the queue every 10 ms
   while (hsa_signal_wait_scacquire(signal, HSA_SIGNAL_CONDITION_EQ, 0, kSlice,
                                    HSA_WAIT_STATE_BLOCKED) != 0)
     if (queue_failed(b.queue)) return HSA_STATUS_ERROR;

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 

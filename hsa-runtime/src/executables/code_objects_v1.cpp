@@ -12,6 +12,8 @@
 
 #include "executables/state.h"
 #include "runtime/components.h"
+#include "runtime/isa.h"
+#include "runtime/runtime.h"
 
 namespace hsart::v1 {
 namespace {

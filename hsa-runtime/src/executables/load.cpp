@@ -4,6 +4,9 @@
 #include <cstring>
 
 #include "executables/state.h"
+#include "memory/gpu_visible_memory.h"
+#include "runtime/init_check.h"
+#include "runtime/isa.h"
 
 using hsart::exec::Executable;
 using hsart::exec::Loaded;

@@ -6,7 +6,9 @@
 #include <cerrno>
 
 #include "executables/state.h"
+#include "memory/gpu_visible_memory.h"
 #include "runtime/components.h"
+#include "runtime/runtime.h"
 
 namespace hsart::exec {
 

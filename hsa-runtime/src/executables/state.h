@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "executables/loader/code_object.h"
-#include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart::exec {
 

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "executables/state.h"
+#include "runtime/init_check.h"
 
 using hsart::exec::Executable;
 using hsart::exec::state;

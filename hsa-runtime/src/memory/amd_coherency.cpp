@@ -9,6 +9,7 @@
 
 #include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace {
 

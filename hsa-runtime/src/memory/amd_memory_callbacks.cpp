@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "memory/allocation.h"
 #include "runtime/runtime.h"
 
 namespace {

@@ -7,8 +7,10 @@
 
 #include <vector>
 
+#include "memory/allocation.h"
 #include "memory/records.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace {
 

@@ -7,6 +7,7 @@
 
 #include "memory/records.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace {
 

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "memory/records.h"
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/topology.h"
 
 namespace {
 

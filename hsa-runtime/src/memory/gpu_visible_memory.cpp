@@ -1,8 +1,10 @@
 // The runtime's own GPU-visible memory (queue rings, amd_queue_t, loaded
 // code objects): host-accessible system memory in every GPU's page tables.
-#include <cstring>
+#include "memory/gpu_visible_memory.h"
 
-#include "runtime/runtime.h"
+#include <hsakmt.h>
+
+#include <cstring>
 
 namespace hsart {
 namespace {

@@ -6,8 +6,10 @@
 // hsa_memory_copy is a memcpy whatever the two sides are.
 #include <cstring>
 
+#include "memory/allocation.h"
 #include "memory/records.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 namespace {

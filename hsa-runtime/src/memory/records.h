@@ -4,12 +4,16 @@
 // name ends in _locked.
 #pragma once
 
+#include <hsa/hsa.h>
+
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
+
+struct Runtime;
 
 constexpr uint64_t kMemoryPage = 4096;
 
@@ -44,5 +48,9 @@ hsa_status_t allocate_memory(const Region& r, size_t size, bool restricted, void
 
 // Frees what allocate_memory returned; INVALID_ARGUMENT for anything else.
 hsa_status_t free_memory(void* ptr);
+
+// Returns memory still allocated or registered to the thunk (the last
+// hsa_shut_down).
+void release_memory(Runtime& rt);
 
 }  // namespace hsart

@@ -1,7 +1,8 @@
 // hsa_agent_iterate_regions and hsa_region_get_info.
 #include <hsa/hsa_ext_amd.h>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/topology.h"
 
 namespace {
 

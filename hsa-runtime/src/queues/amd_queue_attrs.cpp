@@ -9,7 +9,7 @@
 #include <mutex>
 
 #include "queues/state.h"
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
 
 namespace {
 

@@ -13,9 +13,11 @@
 
 #include "aql_packet.h"
 #include "fw_common.h"
+#include "memory/gpu_visible_memory.h"
 #include "queues/state.h"
 #include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 #include "signals/doorbell_signals.h"
 
 namespace hsart {

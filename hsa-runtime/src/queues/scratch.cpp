@@ -17,7 +17,7 @@
 #include "fw_common.h"
 #include "pm4_packets.h"
 #include "queues/state.h"
-#include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 namespace {

@@ -5,7 +5,10 @@
 
 #include <hsa/hsa_ext_amd.h>
 
+#include "runtime/extensions.h"
+#include "runtime/isa.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include "runtime/components.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 namespace {

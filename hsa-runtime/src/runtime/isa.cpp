@@ -1,8 +1,11 @@
 // ISAs and wavefronts: hsa_isa_*, hsa_agent_iterate_isas, hsa_wavefront_*.
 // The ISA table (topology.cpp) has gfx900; its one wavefront size is 64.
+#include "runtime/isa.h"
+
 #include <cstring>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/topology.h"
 
 namespace {
 

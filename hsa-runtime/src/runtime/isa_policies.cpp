@@ -7,7 +7,9 @@
 // empty for both profiles. Rounding: gfx9 has native f16, f32 and f64
 // arithmetic, so each result is rounded once, in the operation's own type,
 // with or without flush to zero.
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/isa.h"
+#include "runtime/topology.h"
 
 namespace {
 

@@ -2,10 +2,11 @@
 // topology; the matching last shut_down gives everything back.
 #include "runtime/runtime.h"
 
-#include "runtime/components.h"
-
 #include <climits>
-#include <ctime>
+
+#include "memory/records.h"
+#include "runtime/components.h"
+#include "runtime/topology.h"
 
 namespace hsart {
 
@@ -19,12 +20,6 @@ Runtime& runtime() {
 // undefined); a part's thread calling in while the parts stop is told
 // NOT_INITIALIZED rather than blocked behind the shut_down.
 bool initialized() { return runtime().up.load(std::memory_order_acquire); }
-
-uint64_t timestamp_now() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<uint64_t>(ts.tv_sec) * kTimestampFrequency + static_cast<uint64_t>(ts.tv_nsec);
-}
 
 namespace {
 

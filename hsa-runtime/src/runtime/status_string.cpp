@@ -5,7 +5,7 @@
 #include <hsa/hsa_ext_finalize.h>
 #include <hsa/hsa_ext_image.h>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
 
 namespace {
 

@@ -5,7 +5,9 @@
 #include <cstring>
 
 #include "ext/finalizer/finalizer.h"
-#include "runtime/runtime.h"
+#include "runtime/extensions.h"
+#include "runtime/init_check.h"
+#include "signals/timestamp.h"
 
 namespace {
 
@@ -64,7 +66,7 @@ extern "C" hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* v
       *static_cast<uint64_t*>(value) = hsart::timestamp_now();
       return HSA_STATUS_SUCCESS;
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
-      *static_cast<uint64_t*>(value) = hsart::kTimestampFrequency;
+      *static_cast<uint64_t*>(value) = hsart::kTimestampFrequencyHz;
       return HSA_STATUS_SUCCESS;
     case HSA_SYSTEM_INFO_SIGNAL_MAX_WAIT:
       *static_cast<uint64_t*>(value) = UINT64_MAX;

@@ -2,8 +2,11 @@
 // one GPU agent per GPU node. System memory (fine-grained and kernarg) is a
 // CPU agent's region that GPU agents list as well, as ROCm does, so that
 // programs searching a GPU agent for its kernarg region find one.
+#include "runtime/topology.h"
+
 #include <cstdio>
 
+#include "runtime/isa.h"
 #include "runtime/runtime.h"
 
 namespace hsart {

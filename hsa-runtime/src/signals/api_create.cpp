@@ -5,7 +5,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
 #include "signals/api_state.h"
 #include "signals/doorbell_signals.h"
 

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
 #include "signals/api_state.h"
 #include "signals/signal_group.h"
 #include "signals/wait_condition.h"

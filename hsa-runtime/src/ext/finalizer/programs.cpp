@@ -17,6 +17,7 @@
 
 #include "ext/finalizer/finalizer.h"
 #include "runtime/components.h"
+#include "runtime/isa.h"
 #include "runtime/runtime.h"
 
 namespace hsart::finalizer {

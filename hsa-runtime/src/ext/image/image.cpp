@@ -14,7 +14,8 @@
 //     INVALID_ARGUMENT: no handle can have been created.
 #include <hsa/hsa_ext_image.h>
 
-#include "runtime/runtime.h"
+#include "runtime/init_check.h"
+#include "runtime/topology.h"
 
 namespace {
 
