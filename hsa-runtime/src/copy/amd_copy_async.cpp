@@ -1,0 +1,135 @@
+// hsa_amd_memory_async_copy and hsa_amd_memory_fill on the blit engines
+// (copy/blit_queue.h), with ROCr's argument checks. Both ranges must be in the
+// GPU's page tables: an unmapped range is an invalid argument here rather
+// than a GPU memory fault that would stop the blit queue.
+#include <hsa/hsa_ext_amd.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "copy/blit_queue.h"
+#include "runtime/runtime.h"
+#include "runtime/topology.h"
+#include "signals/api_state.h"
+
+namespace hsart {
+namespace {
+
+// Vectors the aligned kernels move at once.
+constexpr uint64_t kVectorBytes = 16;
+
+// Whether [p, p + size) lies in one allocation mapped to the GPU `node`.
+bool gpu_mapped(const void* p, uint64_t size, uint32_t node) {
+  HsaPointerInfo info{};
+  if (hsaKmtQueryPointerInfo(p, &info) != HSAKMT_STATUS_SUCCESS || info.Type == HSA_POINTER_UNKNOWN)
+    return false;
+  const uint64_t addr = reinterpret_cast<uintptr_t>(p);
+  if (addr < info.GPUAddress || addr - info.GPUAddress > info.SizeInBytes ||
+      size > info.SizeInBytes - (addr - info.GPUAddress))
+    return false;
+  for (uint32_t i = 0; i < info.NMappedNodes; ++i)
+    if (info.MappedNodes[i] == node) return true;
+  return false;
+}
+
+const Agent* first_gpu() {
+  for (const Agent& a : runtime().agents)
+    if (a.type == HSA_DEVICE_TYPE_GPU) return &a;
+  return nullptr;
+}
+
+const Agent* gpu_of_node(uint32_t node) {
+  for (const Agent& a : runtime().agents)
+    if (a.type == HSA_DEVICE_TYPE_GPU && a.node == node) return &a;
+  return nullptr;
+}
+
+// As ROCr: the source's GPU copies, else the destination's; between two
+// CPU agents (system memory every GPU sees) the first GPU does.
+const Agent* copy_agent(const Agent* dst, const Agent* src) {
+  if (src->type == HSA_DEVICE_TYPE_GPU) return src;
+  if (dst->type == HSA_DEVICE_TYPE_GPU) return dst;
+  return first_gpu();
+}
+
+// Picks the kernel: plain vectors when both pointers share their offset
+// within a vector, shifted source dwords otherwise. Either way the
+// destination's first bytes up to 16-byte alignment and its last partial
+// vector go by bytes.
+BlitLaunch copy_launch(void* dst, const void* src, uint64_t size) {
+  const uint64_t d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
+  const uint64_t head = std::min(size, (kVectorBytes - d % kVectorBytes) % kVectorBytes);
+  const uint64_t vectors = (size - head) / kVectorBytes;
+  const BlitKernel k =
+      (d - s) % kVectorBytes == 0 ? BlitKernel::kCopyAligned : BlitKernel::kCopyUnaligned;
+  return {k, {d, s, size, head}, std::max(vectors, kVectorBytes)};
+}
+
+}  // namespace
+}  // namespace hsart
+
+extern "C" hsa_status_t hsa_amd_memory_async_copy(void* dst, hsa_agent_t dst_agent, const void* src,
+                                                  hsa_agent_t src_agent, size_t size,
+                                                  uint32_t num_dep_signals,
+                                                  const hsa_signal_t* dep_signals,
+                                                  hsa_signal_t completion_signal) {
+  HSART_CHECK_INIT();
+  if (!dst || !src) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if ((num_dep_signals == 0) != (dep_signals == nullptr)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const hsart::Agent* d = hsart::agent_from(dst_agent);
+  const hsart::Agent* s = hsart::agent_from(src_agent);
+  if (!d || !s) return HSA_STATUS_ERROR_INVALID_AGENT;
+  std::vector<uint64_t> deps(num_dep_signals);
+  for (uint32_t i = 0; i < num_dep_signals; ++i) {
+    if (!hsart::signal_from(dep_signals[i])) return HSA_STATUS_ERROR_INVALID_SIGNAL;
+    deps[i] = dep_signals[i].handle;
+  }
+  if (!hsart::signal_from(completion_signal)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  // Nothing to copy: done at once.
+  if (size == 0) {
+    hsa_signal_subtract_screlease(completion_signal, 1);
+    return HSA_STATUS_SUCCESS;
+  }
+  const hsart::Agent* gpu = hsart::copy_agent(d, s);
+  if (!gpu) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!hsart::gpu_mapped(dst, size, gpu->node) || !hsart::gpu_mapped(src, size, gpu->node))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  hsart::Blit* b = nullptr;
+  hsa_status_t status = hsart::blit_for(gpu, &b);
+  if (status != HSA_STATUS_SUCCESS) return status;
+  hsart::blit_note_copy_signal(completion_signal.handle, gpu);
+  return hsart::blit_submit(*b, hsart::copy_launch(dst, src, size), deps, completion_signal.handle);
+}
+
+// Synchronous: the fill runs on the blit queue of the GPU that owns the
+// memory (the first GPU for system memory) and is waited for.
+extern "C" hsa_status_t hsa_amd_memory_fill(void* ptr, uint32_t value, size_t count) {
+  HSART_CHECK_INIT();
+  if (!ptr || reinterpret_cast<uintptr_t>(ptr) % 4) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (count == 0) return HSA_STATUS_SUCCESS;
+  if (count > UINT64_MAX / 4) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  HsaPointerInfo info{};
+  if (hsaKmtQueryPointerInfo(ptr, &info) != HSAKMT_STATUS_SUCCESS)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const hsart::Agent* gpu = hsart::gpu_of_node(info.Node);
+  if (!gpu) gpu = hsart::first_gpu();
+  if (!gpu) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!hsart::gpu_mapped(ptr, uint64_t{count} * 4, gpu->node))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  hsart::Blit* b = nullptr;
+  hsa_status_t status = hsart::blit_for(gpu, &b);
+  if (status != HSA_STATUS_SUCCESS) return status;
+
+  hsa_signal_t done{};
+  status = hsa_signal_create(1, 0, nullptr, &done);
+  if (status != HSA_STATUS_SUCCESS) return status;
+  const uint64_t p = reinterpret_cast<uintptr_t>(ptr);
+  const uint64_t head = std::min<uint64_t>(count, (16 - p % 16) % 16 / 4);
+  const uint64_t vectors = (count - head) / 4;
+  const hsart::BlitLaunch fill{
+      hsart::BlitKernel::kFill, {p, value, count, head}, std::max<uint64_t>(vectors, 4)};
+  status = hsart::blit_submit(*b, fill, {}, done.handle);
+  if (status == HSA_STATUS_SUCCESS) status = hsart::blit_wait(*b, done);
+  hsa_signal_destroy(done);
+  return status;
+}
