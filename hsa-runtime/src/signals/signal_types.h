@@ -1,6 +1,7 @@
 // Vocabulary of the signal API: memory orders, wait conditions and
 // expectancies, status codes and the HSA system timestamp. Plain C++ enums
-// so that this part needs no hsa.h; the core maps them to the hsa_* names.
+// so that this part needs no hsa.h; the signal API (api_*.cpp) maps them
+// to the hsa_* names.
 #pragma once
 
 #include <cstdint>
