@@ -37,6 +37,7 @@
 #include <linux/vmalloc.h>
 
 #include "gcnkfd.h"
+#include "kfd_memory_rules.h"
 
 #define GCNKFD_MEM_TYPES (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | \
 			  KFD_IOC_ALLOC_MEM_FLAGS_GTT | \
@@ -74,23 +75,6 @@ static int gcnkfd_reserve_pages(unsigned long npages)
  * The one memory type a buffer gets when flags name several: the first in
  * the order amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu tries them. 0: none.
  */
-static u32 gcnkfd_bo_type(u32 flags)
-{
-	static const u32 order[] = {
-		KFD_IOC_ALLOC_MEM_FLAGS_VRAM,
-		KFD_IOC_ALLOC_MEM_FLAGS_GTT,
-		KFD_IOC_ALLOC_MEM_FLAGS_USERPTR,
-		KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
-		KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP,
-	};
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(order); i++)
-		if (flags & order[i])
-			return order[i];
-	return 0;
-}
-
 static bool gcnkfd_bo_owns_pages(const struct gcnkfd_bo *bo)
 {
 	return bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
@@ -232,23 +216,10 @@ static void gcnkfd_bo_destroy(struct gcnkfd_bo *bo)
 static int gcnkfd_bo_check_limits(struct gcnkfd_pdd *pdd, u32 type,
 				  u64 size)
 {
-	u64 pages = size >> PAGE_SHIFT;
-
-	switch (type) {
-	case KFD_IOC_ALLOC_MEM_FLAGS_VRAM:
-		if (size > pdd->dev->props.local_mem_size - pdd->vram_used)
-			return -ENOMEM;
-		break;
-	case KFD_IOC_ALLOC_MEM_FLAGS_GTT:
-		if (pages > totalram_pages() / 2)
-			return -ENOMEM;
-		break;
-	case KFD_IOC_ALLOC_MEM_FLAGS_USERPTR:
-		if (pages > totalram_pages())
-			return -ENOMEM;
-		break;
-	}
-	return 0;
+	return kfdc_check_alloc_limit(type, size,
+				      pdd->dev->props.local_mem_size -
+					      pdd->vram_used,
+				      (u64)totalram_pages() << PAGE_SHIFT);
 }
 
 /*
@@ -347,40 +318,11 @@ int gcnkfd_ioctl_alloc_memory(struct file *f, struct gcnkfd_process *p,
 	if (!pdd)
 		goto out;
 
-	/* The sizes a doorbell slice and the MMIO page have, exactly. */
-	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-		if (a->size != KFDC_DOORBELL_SLICE_BYTES) {
-			err = -EINVAL;
-			goto out;
-		}
-	} else if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
-		if (a->size != PAGE_SIZE) {
-			err = -EINVAL;
-			goto out;
-		}
-	}
-	type = gcnkfd_bo_type(a->flags);
-	if (!type ||
-	    (type == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR && !user_addr)) {
-		err = -EINVAL;
-		goto out;
-	}
-
-	/*
-	 * Sizes are rounded up to pages, as Linux does. The aperture bounds
-	 * the size first so that the rounding cannot overflow.
-	 */
 	gcnkfd_apertures(pdd, &ap);
-	if (a->size > ap.gpuvm_limit) {
-		err = -EINVAL;
+	err = kfdc_check_alloc(a, ap.gpuvm_base, ap.gpuvm_limit, &type, &size);
+	if (err)
 		goto out;
-	}
-	size = PAGE_ALIGN(a->size);
-	/* va + size is not computed: near 2^64 it would wrap into range. */
-	if (offset_in_page(a->va_addr) || a->va_addr < ap.gpuvm_base ||
-	    a->va_addr > ap.gpuvm_limit ||
-	    size - 1 > ap.gpuvm_limit - a->va_addr ||
-	    gcnkfd_va_in_use(p, a->va_addr, size)) {
+	if (gcnkfd_va_in_use(p, a->va_addr, size)) {
 		err = -EINVAL;
 		goto out;
 	}
@@ -474,15 +416,14 @@ static u32 *gcnkfd_copy_devices(u64 ptr, u32 n_devices, u32 n_success,
 {
 	u32 *ids;
 
-	*err = -EINVAL;
-	if (!n_devices || n_success > n_devices)
-		return NULL;
-	*err = -ENOMEM;
-	if (n_devices > KFDC_MAX_MAP_DEVICES)
+	*err = kfdc_check_map_counts(n_devices, n_success);
+	if (*err)
 		return NULL;
 	ids = kmalloc_array(n_devices, sizeof(*ids), GFP_KERNEL);
-	if (!ids)
+	if (!ids) {
+		*err = -ENOMEM;
 		return NULL;
+	}
 	if (copy_from_user(ids, u64_to_user_ptr(ptr),
 			   (size_t)n_devices * sizeof(*ids))) {
 		kfree(ids);

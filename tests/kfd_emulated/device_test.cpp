@@ -27,7 +27,12 @@ TEST_F(KfdTest, AperturesAreTheGfx9FlatLayout) {
     EXPECT_LE(ap[i].gpuvm_base, 1ull << 20);
     EXPECT_EQ(ap[i].gpuvm_limit, (1ull << 47) - 1);
   }
+  // Linux bounds the count by every topology node, the CPU node included:
+  // one more than the GPUs still fills only the GPUs' entries.
   a.num_of_nodes = static_cast<uint32_t>(gpus_.size() + 1);
+  EXPECT_EQ(io(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a), 0);
+  EXPECT_EQ(a.num_of_nodes, gpus_.size());
+  a.num_of_nodes = static_cast<uint32_t>(gpus_.size() + 2);
   EXPECT_EQ(io(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &a), -EINVAL);
   a.num_of_nodes = 1;
   a.kfd_process_device_apertures_ptr = 0;

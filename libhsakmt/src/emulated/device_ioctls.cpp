@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "emulated/kfd_process.h"
 #include "wave/dispatch_state.h"
@@ -62,14 +63,21 @@ int ioctl_get_process_apertures_new(Process& p, void* args) {
     a->num_of_nodes = devices;
     return 0;
   }
-  if (a->num_of_nodes > devices) return -EINVAL;
+  // Linux compares with all topology nodes, the CPU nodes included: a
+  // caller sizing its array by the topology gets the GPUs only.
+  if (a->num_of_nodes > devices + machine().cpu_nodes) return -EINVAL;
   const uint32_t n = std::min(devices, a->num_of_nodes);
-  if (!user_range_ok(a->kfd_process_device_apertures_ptr, n * sizeof(kfd_process_device_apertures)))
-    return -EFAULT;
-  auto* out = reinterpret_cast<kfd_process_device_apertures*>(a->kfd_process_device_apertures_ptr);
-  for (uint32_t i = 0; i < n; ++i) out[i] = apertures_of(*p.devices[i]);
-  a->num_of_nodes = n;
-  return 0;
+  uint32_t done = 0;
+  int r = 0;
+  for (; done < n; ++done) {
+    const kfd_process_device_apertures ap = apertures_of(*p.devices[done]);
+    if (!copy_to_user(a->kfd_process_device_apertures_ptr + done * sizeof(ap), &ap, sizeof(ap))) {
+      r = -EFAULT;
+      break;
+    }
+  }
+  a->num_of_nodes = done;
+  return r;
 }
 
 int ioctl_acquire_vm(Process& p, void* args) {
@@ -157,21 +165,20 @@ int ioctl_get_tile_config(Process& p, void* args) {
   a->num_ranks = 0;
   a->num_tile_configs = std::min<uint32_t>(a->num_tile_configs, KFDC_NUM_TILE_CONFIGS);
   if (a->num_tile_configs) {
-    if (!user_range_ok(a->tile_config_ptr, a->num_tile_configs * 4ull)) {
+    const std::vector<uint32_t> zeros(a->num_tile_configs, 0);
+    if (!copy_to_user(a->tile_config_ptr, zeros.data(), zeros.size() * 4)) {
       a->num_tile_configs = 0;
       return -EFAULT;
     }
-    std::memset(reinterpret_cast<void*>(a->tile_config_ptr), 0, a->num_tile_configs * 4ull);
   }
   a->num_macro_tile_configs =
       std::min<uint32_t>(a->num_macro_tile_configs, KFDC_NUM_MACRO_TILE_CONFIGS);
   if (a->num_macro_tile_configs) {
-    if (!user_range_ok(a->macro_tile_config_ptr, a->num_macro_tile_configs * 4ull)) {
+    const std::vector<uint32_t> zeros(a->num_macro_tile_configs, 0);
+    if (!copy_to_user(a->macro_tile_config_ptr, zeros.data(), zeros.size() * 4)) {
       a->num_macro_tile_configs = 0;
       return -EFAULT;
     }
-    std::memset(reinterpret_cast<void*>(a->macro_tile_config_ptr), 0,
-                a->num_macro_tile_configs * 4ull);
   }
   return 0;
 }

@@ -30,7 +30,9 @@ int set_event_page(Process& p, uint64_t handle) {
   std::lock_guard<std::mutex> lock(p.mu);
   std::lock_guard<std::mutex> ev_lock(p.ev_mu);
   if (p.signal_slots) return -EINVAL;
-  if (!p.device(static_cast<uint32_t>(handle >> 32))) return -EINVAL;
+  const Device* d = p.device(static_cast<uint32_t>(handle >> 32));
+  if (!d) return -EINVAL;
+  if (!d->render_file) return -ENODEV;  // a GPU without a VM, as the module
   BufferObject* bo = p.bo(handle);
   // The KFD pins the page in GTT for its own mapping and needs every slot.
   if (!bo || !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT)) return -EINVAL;
@@ -49,6 +51,8 @@ int create_signal_event(Process& p, Event& ev) {
     if (p.internal_signal_page.create("kfd-events", KFD_SIGNAL_EVENT_LIMIT * 8)) return -ENOMEM;
     p.signal_slots = reinterpret_cast<uint64_t*>(p.internal_signal_page.host());
     p.signal_slot_count = kInternalSignalSlots;
+    // Every slot of the page reads unsignaled, mapped or not (as the module).
+    std::fill(p.signal_slots, p.signal_slots + KFD_SIGNAL_EVENT_LIMIT, kUnsignaledSlot);
   }
   // Slot 0 is reserved: the CP sends id 0 when a packet names no event.
   for (uint32_t id = 1; id < p.signal_slot_count; ++id) {
@@ -191,7 +195,9 @@ int ioctl_wait_events(Process& p, void* args) {
     waiters[i].event = ev;
     waiters[i].activated = ev->signaled;
     ev->signaled = ev->signaled && !ev->auto_reset;
-    if (!waiters[i].activated) ev->waiters.push_back(&waiters[i]);
+    // Every waiter joins the event's list, an activated one too (as Linux's
+    // wait queue): a DESTROY during the wait must reach it and fail the wait.
+    ev->waiters.push_back(&waiters[i]);
   }
   const bool all = a->wait_for_all != 0;
   auto done = [&] { return test_condition(all, waiters) != KFD_IOC_WAIT_RESULT_TIMEOUT; };

@@ -92,11 +92,8 @@ int kfd_ioctl(Process& p, unsigned long request, void* arg) {
   // The kernel's buffer: its own struct size, zero beyond what the caller
   // passed.
   alignas(8) unsigned char k[kMaxArgBytes] = {};
-  const bool arg_ok = user_range_ok(reinterpret_cast<uintptr_t>(arg), user_size);
-  if (dir & _IOC_WRITE) {
-    if (!arg_ok) return -EFAULT;
-    std::memcpy(k, arg, user_size);
-  }
+  const auto user = reinterpret_cast<uintptr_t>(arg);
+  if ((dir & _IOC_WRITE) && !copy_from_user(k, user, user_size)) return -EFAULT;
   int r;
   try {
     // No handler: the command's fixed errno (kfd-common), after the copy-in
@@ -106,8 +103,7 @@ int kfd_ioctl(Process& p, unsigned long request, void* arg) {
     r = -ENOMEM;  // the kernel's failed allocation, not a crash
   }
   if (dir & _IOC_READ) {
-    if (!arg_ok) return -EFAULT;
-    std::memcpy(arg, k, user_size);
+    if (!copy_to_user(user, k, user_size)) return -EFAULT;
   }
   return r;
 }

@@ -5,6 +5,8 @@
 #include "emulated/kfd_process.h"
 
 #include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +90,26 @@ bool user_range_ok(uint64_t addr, uint64_t bytes) {
   // in-process stand-in for copy_from_user's fault handling.
   const uint64_t start = addr & ~(kPage - 1);
   return msync(reinterpret_cast<void*>(start), addr + bytes - start, MS_ASYNC) == 0;
+}
+
+// The kernel's copy_to_user/copy_from_user in process: the CPU would kill
+// the process on a store to a read-only or unmapped page, so the copy goes
+// through process_vm_writev/readv on this process, which fail with EFAULT
+// there instead. Zero bytes always copy (the kernel never faults on them).
+bool copy_to_user(uint64_t dst, const void* src, uint64_t bytes) {
+  if (bytes == 0) return true;
+  if (dst == 0 || dst + bytes < dst) return false;
+  iovec local{const_cast<void*>(src), bytes};
+  iovec remote{reinterpret_cast<void*>(dst), bytes};
+  return process_vm_writev(getpid(), &local, 1, &remote, 1, 0) == static_cast<ssize_t>(bytes);
+}
+
+bool copy_from_user(void* dst, uint64_t src, uint64_t bytes) {
+  if (bytes == 0) return true;
+  if (src == 0 || src + bytes < src) return false;
+  iovec local{dst, bytes};
+  iovec remote{reinterpret_cast<void*>(src), bytes};
+  return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == static_cast<ssize_t>(bytes);
 }
 
 }  // namespace hsakmt::emu

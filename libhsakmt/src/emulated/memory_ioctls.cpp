@@ -8,14 +8,16 @@
 #include <sys/mman.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "emulated/kfd_process.h"
+#include "kfd_memory_rules.h"
 
 namespace hsakmt::emu {
 namespace {
-
-uint64_t page_round(uint64_t v) { return (v + kPage - 1) & ~(kPage - 1); }
 
 bool overlaps_any(const Process& p, uint64_t va, uint64_t size) {
   for (const auto& [h, bo] : p.bos)
@@ -28,11 +30,27 @@ bool host_range_mapped(uint64_t addr, uint64_t size) {
   return msync(reinterpret_cast<void*>(addr), size, MS_ASYNC) == 0;
 }
 
+// Every page of [addr, addr + size) is mapped writable: what pinning a
+// WRITABLE userptr with FOLL_WRITE needs (the mappings, in address order).
+bool host_range_writable(uint64_t addr, uint64_t size) {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  uint64_t covered = addr;
+  while (covered < addr + size && std::getline(maps, line)) {
+    unsigned long long lo = 0, hi = 0;
+    char perms[5] = {};
+    if (std::sscanf(line.c_str(), "%llx-%llx %4s", &lo, &hi, perms) != 3) continue;
+    if (hi <= covered || lo > covered) continue;
+    if (perms[1] != 'w') return false;
+    covered = hi;
+  }
+  return covered >= addr + size;
+}
+
 int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
   const uint32_t f = bo.flags;
   if (f & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT)) {
     const bool vram = f & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
-    if (vram && d.vram_used + bo.size > d.info->props.local_mem_size) return -ENOMEM;
     bo.memory = std::make_unique<SharedMemory>();
     if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
     bo.host = bo.memory->host();
@@ -44,16 +62,16 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
   if (f & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
     if (!user_addr || user_addr % kPage) return -EINVAL;
     if (!host_range_mapped(user_addr, bo.size)) return -EFAULT;
+    if ((f & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE) && !host_range_writable(user_addr, bo.size))
+      return -EFAULT;
     bo.host = reinterpret_cast<uint8_t*>(user_addr);
     return 0;
   }
   if (f & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-    if (bo.size != KFDC_DOORBELL_SLICE_BYTES) return -EINVAL;
     bo.host = d.doorbells.host();
     return bo.host ? 0 : -ENOMEM;
   }
   if (f & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
-    if (bo.size != kPage) return -EINVAL;
     bo.host = d.mmio.host();
     return bo.host ? 0 : -ENOMEM;
   }
@@ -64,9 +82,7 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
 // the BO, in the kernel's order.
 int map_args(Process& p, uint64_t handle, uint64_t devices_ptr, uint32_t n_devices,
              uint32_t n_success, std::vector<uint32_t>* ids, BufferObject** bo) {
-  if (n_devices == 0 || n_success > n_devices) return -EINVAL;
-  // At most a page of gpu ids, as the module reads (kfd_limits.h).
-  if (n_devices > KFDC_MAX_MAP_DEVICES) return -ENOMEM;
+  if (int r = kfdc_check_map_counts(n_devices, n_success)) return r;
   if (!user_range_ok(devices_ptr, n_devices * 4ull)) return -EFAULT;
   const auto* arr = reinterpret_cast<const uint32_t*>(devices_ptr);
   ids->assign(arr, arr + n_devices);
@@ -86,16 +102,19 @@ int ioctl_alloc_memory(Process& p, void* args) {
   Device* d = p.device(a->gpu_id);
   if (!d) return -EINVAL;
   if (!d->render_file) return -ENODEV;
+  uint32_t type = 0;
+  uint64_t size = 0;
+  if (int r = kfdc_check_alloc(a, KFDC_GPUVM_BASE, KFDC_GPUVM_LIMIT, &type, &size)) return r;
+  // The GPU's page tables need a VA no other buffer object uses.
+  if (overlaps_any(p, a->va_addr, size)) return -EINVAL;
+  if (int r = kfdc_check_alloc_limit(type, size, d->info->props.local_mem_size - d->vram_used,
+                                     machine().ram_bytes))
+    return r;
   auto bo = std::make_unique<BufferObject>();
   bo->owner = d;
   bo->flags = a->flags;
   bo->va = a->va_addr;
-  bo->size = page_round(a->size);
-  // The GPU's page tables need a page-aligned VA inside the GPUVM aperture
-  // that no other buffer object uses.
-  if (bo->va % kPage || bo->va < KFDC_GPUVM_BASE || bo->va + bo->size - 1 > KFDC_GPUVM_LIMIT ||
-      overlaps_any(p, bo->va, bo->size))
-    return -EINVAL;
+  bo->size = size;
   if (int r = fill_backing(p, *d, *bo, a->mmap_offset)) return r;
   bo->handle = kfdc_handle(d->info->gpu_id, d->next_idr++);
   a->handle = bo->handle;

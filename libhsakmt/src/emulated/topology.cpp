@@ -167,6 +167,8 @@ uint32_t max_cpu_mhz() {
   return static_cast<uint32_t>(std::strtoul(khz.c_str(), nullptr, 10) / 1000);
 }
 
+// The RAM Linux counts (totalram, /proc/meminfo's MemTotal), which the
+// module's memory limits and VRAM size use too.
 uint64_t host_ram_bytes() {
   return static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
          static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
@@ -218,13 +220,14 @@ std::string io_link(uint32_t from, uint32_t to) {
 
 Machine build() {
   Machine m;
+  m.ram_bytes = host_ram_bytes();
   const unsigned gpus = env_count("GCN_EMU_GPUS", 1, 0, 16);
   const unsigned cus = env_count("GCN_EMU_CUS", 64, 1, 64);
   for (unsigned i = 0; i < gpus; ++i) {
     GpuInfo g;
     g.node_id = m.cpu_nodes + i;
     g.render_minor = 128 + i;
-    kfdc_vega10_props(&g.props, i, cus, host_ram_bytes());
+    kfdc_vega10_props(&g.props, i, cus, m.ram_bytes);
     g.gpu_id = kfdc_make_gpu_id(&g.props, gpu_id_taken, &m.gpus);
     m.gpus.push_back(g);
   }
@@ -244,7 +247,7 @@ Machine build() {
   f[cpu + "properties"] =
       node_properties(false, cpus, nullptr, static_cast<uint32_t>(caches.size()),
                       static_cast<uint32_t>(m.gpus.size()), mhz);
-  f[cpu + "mem_banks/0/properties"] = mem_bank(kHeapSystem, host_ram_bytes(), 64, 0);
+  f[cpu + "mem_banks/0/properties"] = mem_bank(kHeapSystem, m.ram_bytes, 64, 0);
   for (size_t i = 0; i < caches.size(); ++i)
     f[cpu + "caches/" + std::to_string(i) + "/properties"] = cache_text(caches[i]);
   for (size_t i = 0; i < m.gpus.size(); ++i)

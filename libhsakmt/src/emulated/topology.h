@@ -23,6 +23,7 @@ struct GpuInfo {
 
 struct Machine {
   uint32_t cpu_nodes = 1;
+  uint64_t ram_bytes = 0;  // MemTotal: the CPU bank, VRAM and memory limits
   std::vector<GpuInfo> gpus;
   // Absolute path under kTopologyRoot -> file text.
   std::map<std::string, std::string> files;

@@ -13,26 +13,10 @@
 # case then passes and a stale entry fails). tests/kselftest/README.md
 # lists what each one answers on both.
 set(KSELFTEST_EMU_KNOWN_DIFFS
-  kselftest_emu.device_test.dev.apertures_new_more_than_nodes_is_einval
-  kselftest_emu.device_test.dev.apertures_new_bad_pointer_is_efault
-  kselftest_emu.device_test.dev.tile_config
-  kselftest_emu.device_test.dev.type_and_direction_are_not_checked
   kselftest_emu.topology_test.topo.node_files_parse
   kselftest_emu.topology_test.topo.cpu_nodes_are_numa_nodes
-  kselftest_emu.topology_test.topo.gpu_compute_units_consistent
   kselftest_emu.memory_test.mem.mmap_rules
-  kselftest_emu.memory_test.mem.bad_alloc_arguments
-  kselftest_emu.memory_test.mem.userptr_bad_memory
-  kselftest_emu.memory_test.mem.doorbell_and_mmio
-  kselftest_emu.memory_test.mem.map_unmap_counts
-  kselftest_emu.memory_test.mem.va_near_top_does_not_wrap
-  kselftest_emu.memory_test.mem.map_device_array_is_bounded
-  kselftest_emu.event_test.global.event_page_handle_checks
-  kselftest_emu.event_test.events.kernel_page_mmap
-  kselftest_emu.event_test.events.bad_arguments
   kselftest_emu.event_test.events.signal_interrupts_wait
-  kselftest_emu.event_test.events.destroy_of_signaled_event_during_wait_fails_it
-  kselftest_emu.event_test.events.wait_events_count_is_bounded
 )
 
 set(KSELFTEST_EMU_BIN_DIR ${CMAKE_BINARY_DIR}/kselftest/emu-bin)
