@@ -7,9 +7,10 @@
 
 #include <stdexcept>
 
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
-#include "names.h"
 #include "translate_impl.h"
 
 namespace hsail::finalizer {

@@ -17,8 +17,9 @@
 // kWaitLimitNs and waittimeout after the smaller of its hint and that.
 // Time is s_memrealtime, a 100 MHz counter on gfx9 (10 ns per tick), the
 // HSA system timestamp being in nanoseconds.
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "names.h"
 #include "translate_impl.h"
 #include "translate_memory_order.h"
 

@@ -5,8 +5,9 @@
 // native functions only promise the hardware's precision, so each is the
 // intrinsic the AMDGPU backend turns into one instruction (v_sin, v_cos,
 // v_exp, v_log, v_rcp, v_rsq, v_sqrt, v_fma).
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "names.h"
 #include "translate_impl.h"
 #include "translate_rounding.h"
 

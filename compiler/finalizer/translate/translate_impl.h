@@ -42,7 +42,8 @@
 #include <utility>
 #include <vector>
 
-#include "finalizer.h"
+#include <finalizer/finalizer.h>
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 

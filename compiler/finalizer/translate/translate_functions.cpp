@@ -24,7 +24,8 @@
 // that handle with the signature's function type (the backend's indirect
 // call, a waterfall loop over the distinct targets of a wave). External
 // (never defined) functions stay "not supported yet".
-#include "names.h"
+#include <hsail/brig/names.h>
+
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {

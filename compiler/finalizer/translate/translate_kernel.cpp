@@ -1,7 +1,8 @@
 // One kernel: its amdgpu_kernel function with the kernarg formals as
 // explicit arguments, its variables, and its body instruction by
 // instruction through the opcode table.
-#include "names.h"
+#include <hsail/brig/names.h>
+
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {

@@ -4,8 +4,9 @@
 // the integer roundings, which LLVM gives exactly (trunc/floor/ceil/rint,
 // then a saturating conversion, so out-of-range values are clamped rather
 // than undefined). ftz flushes a subnormal float source and result.
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/Intrinsics.h"
-#include "names.h"
 #include "translate_impl.h"
 #include "translate_rounding.h"
 

@@ -14,8 +14,9 @@
 // the scalar forms' machinery (translate_rounding.cpp).
 #include <vector>
 
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/Intrinsics.h"
-#include "names.h"
 #include "translate_impl.h"
 #include "translate_rounding.h"
 

@@ -5,8 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <hsail/brig/names.h>
+
 #include "brig.h"
-#include "names.h"
 
 namespace hsail {
 

@@ -5,7 +5,8 @@
 // same linkage and formal arguments. A name is defined at most once.
 #include <string>
 
-#include "names.h"
+#include <hsail/brig/names.h>
+
 #include "validator_impl.h"
 
 namespace hsail::validator_detail {

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace hsail {
 

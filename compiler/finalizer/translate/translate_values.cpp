@@ -1,7 +1,8 @@
 // Operands of one kernel: registers as allocas, constants, addresses in
 // each segment, labels as blocks.
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "names.h"
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace hsail {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "inst_table.h"
-#include "module.h"
-#include "names.h"
+#include <hsail/brig/inst_table.h>
+#include <hsail/brig/module.h>
+#include <hsail/brig/names.h>
 
 namespace hsail::disasm_detail {
 

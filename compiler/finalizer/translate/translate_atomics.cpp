@@ -7,8 +7,9 @@
 // exactly the hardware's inc/dec (llvm.amdgcn.atomic.inc/dec), issued
 // relaxed between the fences their order asks for, since LLVM 14 does not
 // carry a scope on those intrinsics.
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "names.h"
 #include "translate_impl.h"
 #include "translate_memory_order.h"
 

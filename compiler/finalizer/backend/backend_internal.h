@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "finalizer.h"
+#include <finalizer/finalizer.h>
 
 namespace llvm {
 class TargetMachine;

@@ -3,7 +3,8 @@
 // by name is its argument; everything else goes through a pointer of the
 // segment's address space. Vector operands (v2-v4) are consecutive
 // elements of the instruction's type.
-#include "names.h"
+#include <hsail/brig/names.h>
+
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {

@@ -7,8 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "inst_table.h"
-#include "names.h"
+#include <hsail/brig/inst_table.h>
+#include <hsail/brig/names.h>
+
 #include "validator_impl.h"
 
 namespace hsail::validator_detail {

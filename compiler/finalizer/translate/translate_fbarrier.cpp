@@ -18,8 +18,9 @@
 // waves a waiter waits for do run.
 #include <string>
 
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "names.h"
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace hsail {
 

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace hsail {
 

@@ -12,10 +12,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "inst_table.h"
+#include <hsail/brig/inst_table.h>
+#include <hsail/brig/module.h>
+#include <hsail/brig/names.h>
+
 #include "lexer.h"
-#include "module.h"
-#include "names.h"
 
 namespace hsail::parser_detail {
 

@@ -7,8 +7,9 @@
 // translate_rounding.cpp (PRM 4.19.2).
 #include <iterator>
 
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/Intrinsics.h"
-#include "names.h"
 #include "translate_alu.h"
 #include "translate_rounding.h"
 

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "names.h"
+#include <hsail/brig/names.h>
+
 #include "validator_impl.h"
 
 namespace hsail::validator_detail {

@@ -6,8 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "inst_table.h"
-#include "names.h"
+#include <hsail/brig/inst_table.h>
+#include <hsail/brig/names.h>
+
 #include "validator_impl.h"
 
 namespace hsail::validator_detail {

@@ -16,9 +16,10 @@
 // ld_private/st_private through it reach the region.
 #include <string>
 
+#include <hsail/brig/names.h>
+
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/ValueSymbolTable.h"
-#include "names.h"
 #include "translate_impl.h"
 
 namespace hsail::finalizer::translate_detail {
