@@ -257,16 +257,7 @@ std::string_view Disassembler::symbol_name(uint32_t code_off) const {
 }
 
 unsigned Disassembler::symbol_address_bits(uint32_t code_off) const {
-  auto v = m_.code_entry<fw_brig_directive_variable>(code_off);
-  switch (v.segment) {
-    case FW_BRIG_SEGMENT_GROUP:
-    case FW_BRIG_SEGMENT_PRIVATE:
-    case FW_BRIG_SEGMENT_SPILL:
-    case FW_BRIG_SEGMENT_ARG:
-      return 32;
-    default:
-      return model_ == FW_BRIG_MACHINE_LARGE ? 64 : 32;
-  }
+  return segment_address_bits(m_.code_entry<fw_brig_directive_variable>(code_off).segment, model_);
 }
 
 void Disassembler::print_register(uint32_t off) {
@@ -330,7 +321,7 @@ void Disassembler::print_operand(uint32_t off) {
 void Disassembler::print_address(uint32_t off) {
   auto a = m_.operand_entry<fw_brig_operand_address>(off);
   int64_t offset = static_cast<int64_t>(uint64_t(a.offset.hi) << 32 | a.offset.lo);
-  unsigned bits = model_ == FW_BRIG_MACHINE_LARGE ? 64 : 32;
+  unsigned bits = model_address_bits(model_);
   if (a.reg) {
     auto r = m_.operand_entry<fw_brig_operand_register>(a.reg);
     bits = r.reg_kind == FW_BRIG_REGISTER_KIND_DOUBLE ? 64 : 32;

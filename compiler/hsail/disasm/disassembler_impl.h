@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include <hsail/brig/address_size.h>
 #include <hsail/brig/inst_table.h>
 #include <hsail/brig/module.h>
 #include <hsail/brig/names.h>

@@ -234,18 +234,6 @@ Parser::Mnemonic Parser::decode_mnemonic(const Token& word) {
   return Mnemonic{desc, m, type, stype, segment};
 }
 
-unsigned Parser::address_bits(uint8_t segment) const {
-  switch (segment) {
-    case FW_BRIG_SEGMENT_GROUP:
-    case FW_BRIG_SEGMENT_PRIVATE:
-    case FW_BRIG_SEGMENT_SPILL:
-    case FW_BRIG_SEGMENT_ARG:
-      return 32;
-    default:
-      return machine_model_ == FW_BRIG_MACHINE_LARGE ? 64 : 32;
-  }
-}
-
 std::vector<uint32_t> Parser::parse_operands(const InstDesc& desc, const Token& word, uint16_t type,
                                              uint16_t stype, uint8_t segment, const Mods& m) {
   std::vector<uint32_t> ops;
@@ -256,7 +244,7 @@ std::vector<uint32_t> Parser::parse_operands(const InstDesc& desc, const Token& 
   if (roles == "I") return parse_indirect_call_operands(desc, type);
   if (desc.opcode == FW_BRIG_OPCODE_LDA) {
     // lda's destination holds an address of the segment (PRM 5.10).
-    if (type_info(type)->bits != address_bits(segment)) {
+    if (type_info(type)->bits != segment_address_bits(segment, machine_model_)) {
       fail(word, "lda type does not match the address size of the segment");
     }
   }
@@ -473,7 +461,7 @@ uint32_t Parser::parse_source(uint16_t type) {
 
 // [name], [name][reg+off], [reg+off], [off] (PRM 4.18).
 uint32_t Parser::parse_address(uint8_t segment) {
-  unsigned bits = address_bits(segment);
+  unsigned bits = segment_address_bits(segment, machine_model_);
   fw_brig_operand_address a{};
   expect('[');
   bool have_name = false;

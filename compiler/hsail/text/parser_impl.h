@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <hsail/brig/address_size.h>
 #include <hsail/brig/inst_table.h>
 #include <hsail/brig/module.h>
 #include <hsail/brig/names.h>
@@ -205,7 +206,6 @@ class Parser {
   // known: the word's decoded mnemonic when it was met before.
   void parse_instruction(const Mnemonic* known);
   Mnemonic decode_mnemonic(const Token& word);
-  unsigned address_bits(uint8_t segment) const;
   std::vector<uint32_t> parse_operands(const InstDesc& desc, const Token& word, uint16_t type,
                                        uint16_t stype, uint8_t segment, const Mods& m);
   std::string atomic_roles(const InstDesc& desc, const Mods& m, const Token& word);

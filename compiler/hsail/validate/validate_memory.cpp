@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include <hsail/brig/address_size.h>
 #include <hsail/brig/inst_table.h>
 #include <hsail/brig/names.h>
 
@@ -31,23 +32,6 @@ std::string type_name(uint16_t type) {
 std::string opcode_name(uint16_t opcode) {
   const char* n = kOpcodeNames.name(opcode);
   return n != nullptr ? n : "opcode " + std::to_string(opcode);
-}
-
-unsigned model_bits(const Context& c) { return c.small_model() ? 32 : 64; }
-
-// Group, private, spill and arg addresses are 32-bit offsets in both
-// models; flat, global, readonly and kernarg addresses have the model's
-// size (PRM 2.9).
-unsigned segment_address_bits(const Context& c, uint8_t segment) {
-  switch (segment) {
-    case FW_BRIG_SEGMENT_GROUP:
-    case FW_BRIG_SEGMENT_PRIVATE:
-    case FW_BRIG_SEGMENT_SPILL:
-    case FW_BRIG_SEGMENT_ARG:
-      return 32;
-    default:
-      return model_bits(c);
-  }
 }
 
 bool is_image_or_sampler(uint16_t type) {
@@ -196,7 +180,8 @@ const SizeRule kSizeRules[] = {
 
 void check_size(const Context& c, char rule, uint16_t type, uint8_t segment, const char* what) {
   if (rule == 0) return;
-  unsigned want = rule == 's' ? segment_address_bits(c, segment) : model_bits(c);
+  unsigned want = rule == 's' ? segment_address_bits(segment, c.machine_model)
+                              : model_address_bits(c.machine_model);
   const TypeInfo* t = type_info(type);
   if (t == nullptr || t->bits != want) {
     std::string why = rule == 's' ? std::string("a ") + segment_name(segment) + " address" +
@@ -387,7 +372,7 @@ void check_address_segment(const Context& c, size_t i, const fw_brig_operand_add
                           segment_name(segment) + " address must name a variable (PRM 2.8.3)");
   }
   // 32-bit addresses keep their offset in the low half (PRM 18.6.2).
-  if (segment_address_bits(c, segment) == 32 && a.offset.hi != 0) {
+  if (segment_address_bits(segment, c.machine_model) == 32 && a.offset.hi != 0) {
     c.fail_operand(i, std::string("a ") + segment_name(segment) +
                           " address is 32-bit: its offset's high half must be 0 (PRM 18.6.2)");
   }
@@ -396,7 +381,7 @@ void check_address_segment(const Context& c, size_t i, const fw_brig_operand_add
       c.fail_operand(i, "an address's register must be a register operand (PRM 18.6.2)");
     }
     auto r = c.m.operand_entry<fw_brig_operand_register>(a.reg);
-    unsigned want = segment_address_bits(c, segment);
+    unsigned want = segment_address_bits(segment, c.machine_model);
     if (register_kind_bits(r.reg_kind) != want) {
       c.fail_operand(i, std::string("a ") + segment_name(segment) + " address needs a " +
                             std::to_string(want) + "-bit register (PRM 2.9)");
