@@ -35,12 +35,13 @@
 #include <utility>
 #include <vector>
 
-#include "backend_internal.h"
-#include "error.h"
-#include "finalizer.h"
+#include <finalizer/backend/backend_internal.h>
+#include <finalizer/finalizer.h>
+#include <hsail/brig/error.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "finalizer_bench_pairs.h"
-#include "parser.h"
-#include "validator.h"
 
 extern char** environ;
 

@@ -18,12 +18,13 @@
 #include <string>
 #include <vector>
 
+#include <finalizer/finalizer.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "compute_pgm_rsrc.h"
-#include "finalizer.h"
 #include "finalizer_bench_pairs.h"
 #include "gpu_harness.h"
-#include "parser.h"
-#include "validator.h"
 
 namespace {
 

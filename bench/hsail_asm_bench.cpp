@@ -30,9 +30,9 @@
 #include <string>
 #include <vector>
 
-#include "error.h"
-#include "names.h"
-#include "parser.h"
+#include <hsail/brig/error.h>
+#include <hsail/brig/names.h>
+#include <hsail/text/parser.h>
 
 extern char** environ;
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace llvm {
 class LLVMContext;

@@ -12,9 +12,10 @@
 #include <sstream>
 #include <thread>
 
+#include <finalizer/finalizer.h>
+#include <hsail/text/parser.h>
+
 #include "backend_test_kernels.h"
-#include "finalizer.h"
-#include "parser.h"
 
 namespace finalizer_test {
 namespace {

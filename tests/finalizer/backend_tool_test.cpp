@@ -8,8 +8,9 @@
 #include <fstream>
 #include <string>
 
+#include <hsail/text/parser.h>
+
 #include "backend_test_kernels.h"
-#include "parser.h"
 
 namespace finalizer_test {
 namespace {

@@ -11,10 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "finalizer.h"
-#include "parser.h"
+#include <finalizer/finalizer.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "thunk_gpu.h"
-#include "validator.h"
 
 namespace finalizer_test {
 

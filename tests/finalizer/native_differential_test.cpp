@@ -12,11 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "finalizer.h"
+#include <finalizer/finalizer.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "native_hsail_runner.h"
-#include "parser.h"
 #include "thunk_gpu.h"
-#include "validator.h"
 
 namespace {
 

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "native_hsail_runner.h"
-#include "parser.h"
-#include "validator.h"
 
 namespace {
 

@@ -14,10 +14,11 @@
 #include <random>
 #include <sstream>
 
-#include "error.h"
-#include "finalizer.h"
-#include "module.h"
-#include "parser.h"
+#include <finalizer/finalizer.h>
+#include <hsail/brig/error.h>
+#include <hsail/brig/module.h>
+#include <hsail/text/parser.h>
+
 #include "translate_test_util.h"
 
 namespace {

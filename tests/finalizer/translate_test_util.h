@@ -25,9 +25,9 @@
 #include <string>
 #include <vector>
 
-#include "finalizer.h"
-#include "parser.h"
-#include "validator.h"
+#include <finalizer/finalizer.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
 
 namespace finalizer_test {
 

@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "disassembler.h"
-#include "module.h"
-#include "parser.h"
+#include <hsail/brig/module.h>
+#include <hsail/disasm/disassembler.h>
+#include <hsail/text/parser.h>
+
 #include "test_util.h"
 
 namespace {

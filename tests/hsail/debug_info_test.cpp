@@ -24,10 +24,11 @@
 #include <string>
 #include <vector>
 
-#include "debug_info.h"
-#include "disassembler.h"
-#include "module.h"
-#include "parser.h"
+#include <hsail/brig/module.h>
+#include <hsail/debug/debug_info.h>
+#include <hsail/disasm/disassembler.h>
+#include <hsail/text/parser.h>
+
 #include "test_util.h"
 
 namespace {

@@ -15,10 +15,11 @@
 #include <mutex>
 #include <thread>
 
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "mutants.h"
-#include "parser.h"
 #include "test_util.h"
-#include "validator.h"
 
 namespace {
 

@@ -7,8 +7,9 @@
 #include <filesystem>
 #include <string>
 
-#include "module.h"
-#include "parser.h"
+#include <hsail/brig/module.h>
+#include <hsail/text/parser.h>
+
 #include "test_util.h"
 
 namespace {

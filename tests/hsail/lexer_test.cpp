@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lexer.h"
-#include "parser.h"
+#include <hsail/text/lexer.h>
+#include <hsail/text/parser.h>
+
 #include "test_util.h"
 
 namespace {

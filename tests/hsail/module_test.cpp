@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "module.h"
+#include <hsail/brig/module.h>
 
 namespace {
 

@@ -6,7 +6,8 @@
 
 #include <string>
 
-#include "parser.h"
+#include <hsail/text/parser.h>
+
 #include "test_util.h"
 
 namespace {

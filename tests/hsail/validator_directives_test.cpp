@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "parser.h"
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
+
 #include "test_util.h"
-#include "validator.h"
 
 namespace {
 

@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "parser.h"
+#include <hsail/text/parser.h>
+
 #include "run_tool.h"
 
 namespace {

@@ -3,11 +3,11 @@
 #include <exception>
 #include <string_view>
 
-#include "error.h"
-#include "finalizer.h"
-#include "module.h"
-#include "parser.h"
-#include "validator.h"
+#include <finalizer/finalizer.h>
+#include <hsail/brig/error.h>
+#include <hsail/brig/module.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
 
 namespace hsarun {
 

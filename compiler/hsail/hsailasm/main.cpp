@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "debug_info.h"
-#include "disassembler.h"
-#include "module.h"
-#include "parser.h"
-#include "validator.h"
+#include <hsail/brig/module.h>
+#include <hsail/debug/debug_info.h>
+#include <hsail/disasm/disassembler.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
 
 namespace {
 

@@ -12,8 +12,9 @@
 #include <string>
 #include <vector>
 
+#include <hsail/text/parser.h>
+
 #include "hsa_test_agents.h"
-#include "parser.h"
 #include "prm_examples.h"
 
 namespace fin_test {

@@ -2,8 +2,9 @@
 // iterate_modules with every status HSA 1.1 lists for them.
 #include <cstring>
 
+#include <hsail/validate/validator.h>
+
 #include "finalizer_fixture.h"
-#include "validator.h"
 
 namespace fin_test {
 namespace {

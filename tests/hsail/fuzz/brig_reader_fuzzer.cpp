@@ -13,10 +13,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "disassembler.h"
-#include "error.h"
-#include "module.h"
-#include "validator.h"
+#include <hsail/brig/error.h>
+#include <hsail/brig/module.h>
+#include <hsail/disasm/disassembler.h>
+#include <hsail/validate/validator.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   hsail::Module m;

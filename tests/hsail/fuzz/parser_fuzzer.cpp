@@ -11,11 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "disassembler.h"
-#include "error.h"
-#include "module.h"
-#include "parser.h"
-#include "validator.h"
+#include <hsail/brig/error.h>
+#include <hsail/brig/module.h>
+#include <hsail/disasm/disassembler.h>
+#include <hsail/text/parser.h>
+#include <hsail/validate/validator.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> brig;

@@ -6,11 +6,12 @@
 #include <cstring>
 #include <exception>
 
+#include <hsail/brig/error.h>
+#include <hsail/brig/module.h>
+#include <hsail/validate/validator.h>
+
 #include "brig.h"
-#include "error.h"
 #include "ext/finalizer/finalizer.h"
-#include "module.h"
-#include "validator.h"
 
 namespace hsart::finalizer {
 namespace {

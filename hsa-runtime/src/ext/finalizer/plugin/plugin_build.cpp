@@ -21,9 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "finalizer.h"
+#include <finalizer/finalizer.h>
+#include <hsail/brig/module.h>
+
 #include "finalizer_plugin.h"
-#include "module.h"
 
 namespace {
 
