@@ -26,11 +26,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -120,11 +120,45 @@ std::vector<Source> corpus() {
   return all;
 }
 
-// Kernel definitions in a module's text (declarations end in ';').
+size_t skip_blanks(const std::string& text, size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  return at;
+}
+
+// The word at `at` followed by at least one blank: where the blanks end,
+// or npos.
+size_t after_word(const std::string& text, size_t at, const char* word) {
+  const size_t n = std::strlen(word);
+  if (text.compare(at, n, word) != 0) return std::string::npos;
+  const size_t end = skip_blanks(text, at + n);
+  return end > at + n ? end : std::string::npos;
+}
+
+// Kernel definitions in a module's text: a line that starts, after blanks,
+// with "kernel &" or "prog kernel &" and reaches a '{' before any ';'
+// (declarations end in ';'). A hand scan rather than std::regex: GCC 12
+// reports a false -Wmaybe-uninitialized inside <regex> under the
+// sanitizers' -O2, and -Werror makes that fatal.
 int count_kernels(const std::string& text) {
-  static const std::regex kernel(R"((^|\n)[ \t]*(prog[ \t]+)?kernel[ \t]+&[^;{]*\{)");
-  return static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), kernel),
-                                        std::sregex_iterator()));
+  int count = 0;
+  size_t line = 0;
+  while (line < text.size()) {
+    size_t at = skip_blanks(text, line);
+    if (const size_t prog = after_word(text, at, "prog"); prog != std::string::npos) at = prog;
+    size_t next = line;  // where the search for the next line starts
+    at = after_word(text, at, "kernel");
+    if (at != std::string::npos && at < text.size() && text[at] == '&') {
+      const size_t end = text.find_first_of(";{", at);
+      if (end != std::string::npos && text[end] == '{') {
+        ++count;
+        next = end + 1;
+      }
+    }
+    next = text.find('\n', next);
+    if (next == std::string::npos) break;
+    line = next + 1;
+  }
+  return count;
 }
 
 struct Stages {

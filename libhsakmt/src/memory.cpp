@@ -348,16 +348,57 @@ HSAKMT_STATUS alloc_scratch(Memory& m, const GpuNode* gpu, uint32_t node, uint64
   return HSAKMT_STATUS_SUCCESS;
 }
 
-// Where to ask for the reservation. ROCm's thunk with HSA_RESERVE_SVM set
-// (not "0") reserves its SVM range from the GPUVM aperture's base
-// (init_svm_apertures) rather than where mmap likes, which puts GPU VAs
-// low, below 4 GiB for small-model clients. Otherwise mmap chooses.
-void* reservation_hint() {
+// The reserved SVM range's start, or 0 when mmap chooses. ROCm's thunk
+// with HSA_RESERVE_SVM set (not "0") reserves its SVM range from the GPUVM
+// aperture's base (init_svm_apertures) rather than where mmap likes, which
+// puts GPU VAs low, below 4 GiB for small-model clients.
+uint64_t reserved_svm_base() {
   const char* env = std::getenv("HSA_RESERVE_SVM");
-  if (!env || std::strcmp(env, "0") == 0) return nullptr;
+  if (!env || std::strcmp(env, "0") == 0) return 0;
   uint64_t base = 0;
   for (const GpuNode& g : thunk().gpus) base = std::max(base, g.gpuvm_base);
-  return reinterpret_cast<void*>((base + kHugePage - 1) & ~(kHugePage - 1));
+  return (base + kHugePage - 1) & ~(kHugePage - 1);
+}
+
+struct Range {
+  uint64_t base = 0, bytes = 0;
+};
+
+// `bytes` of PROT_NONE address space on a 2 MiB boundary, at `hint` when
+// the whole range there is free (mmap ignores a hint it cannot honour);
+// bytes 0 when mmap fails. Over-reserves so the range can be aligned.
+Range map_aligned(uint64_t hint, uint64_t bytes) {
+  void* p = tr().mmap(reinterpret_cast<void*>(hint), bytes + kHugePage, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return {};
+  const uint64_t raw = reinterpret_cast<uint64_t>(p);
+  const uint64_t base = (raw + kHugePage - 1) & ~(kHugePage - 1);
+  if (base > raw) tr().munmap(p, base - raw);
+  const uint64_t tail = raw + bytes + kHugePage - (base + bytes);
+  if (tail) tr().munmap(reinterpret_cast<void*>(base + bytes), tail);
+  return {base, bytes};
+}
+
+// Below this a reserved SVM range is not worth having; it is what fits at
+// the GPUVM base under AddressSanitizer on x86-64, whose shadow memory
+// starts at 0x7fff8000 and leaves the program only the low 2 GiB less
+// 32 KiB (1 GiB from the 2 MiB-aligned base fits there, 2 GiB does not).
+// ROCm's thunk stops at 4 GiB and so finds no reserved range under ASan.
+constexpr uint64_t kMinReservedSvmBytes = 1ull << 30;
+
+// The range allocations come from. With a reserved SVM base, the range
+// starts there, halved until it fits as ROCm's thunk halves its SVM range
+// when the space is taken; when not even the smallest fits, or without
+// HSA_RESERVE_SVM, mmap places the full range.
+Range reserve() {
+  if (const uint64_t base = reserved_svm_base()) {
+    for (uint64_t bytes = kReserveBytes; bytes >= kMinReservedSvmBytes; bytes /= 2) {
+      const Range r = map_aligned(base, bytes);
+      if (r.bytes && r.base == base) return r;
+      if (r.bytes) tr().munmap(reinterpret_cast<void*>(r.base), r.bytes);
+    }
+  }
+  return map_aligned(0, kReserveBytes);
 }
 
 }  // namespace
@@ -365,25 +406,18 @@ void* reservation_hint() {
 HSAKMT_STATUS memory_init() {
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  // Over-reserve so the range can start on a 2 MiB boundary.
-  void* p = tr().mmap(reservation_hint(), kReserveBytes + kHugePage, PROT_NONE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) return HSAKMT_STATUS_NO_MEMORY;
-  const uint64_t raw = reinterpret_cast<uint64_t>(p);
-  const uint64_t base = (raw + kHugePage - 1) & ~(kHugePage - 1);
-  if (base > raw) tr().munmap(p, base - raw);
-  const uint64_t tail = raw + kReserveBytes + kHugePage - (base + kReserveBytes);
-  if (tail) tr().munmap(reinterpret_cast<void*>(base + kReserveBytes), tail);
+  const Range r = reserve();
+  if (!r.bytes) return HSAKMT_STATUS_NO_MEMORY;
   // Every GPU must be able to address the range (GPU VA = CPU VA).
   for (const GpuNode& g : thunk().gpus) {
-    if (base < g.gpuvm_base || base + kReserveBytes - 1 > g.gpuvm_limit) {
-      tr().munmap(reinterpret_cast<void*>(base), kReserveBytes);
+    if (r.base < g.gpuvm_base || r.base + r.bytes - 1 > g.gpuvm_limit) {
+      tr().munmap(reinterpret_cast<void*>(r.base), r.bytes);
       return HSAKMT_STATUS_NO_MEMORY;
     }
   }
-  m.reservation = reinterpret_cast<void*>(base);
-  m.reservation_bytes = kReserveBytes;
-  m.va.reset(base, kReserveBytes);
+  m.reservation = reinterpret_cast<void*>(r.base);
+  m.reservation_bytes = r.bytes;
+  m.va.reset(r.base, r.bytes);
   return HSAKMT_STATUS_SUCCESS;
 }
 

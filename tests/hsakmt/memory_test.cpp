@@ -1,5 +1,7 @@
 // Memory through the thunk: allocation, GPU mapping, user-memory
 // registration, pointer queries, and the errors for wrong addresses.
+#include <sys/mman.h>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -137,6 +139,30 @@ TEST(ReservedSvmTest, ReservationStartsAtTheGpuvmBase) {
   EXPECT_NE(reserved, 0u);
   EXPECT_LT(reserved, uintptr_t{1} << 32);
   EXPECT_GT(chosen, uintptr_t{1} << 32);
+}
+
+// AddressSanitizer's shadow starts at 0x7fff8000 on x86-64. With that page
+// taken the reserved range cannot start at the GPUVM base at full size; the
+// thunk halves it until it fits below, so allocations still start low. In
+// an ASan build the shadow holds the page already.
+TEST(ReservedSvmTest, ReservationShrinksToFitBelowATakenPage) {
+  void* const shadow = reinterpret_cast<void*>(uintptr_t{0x7fff8000});
+  void* const ours =
+      mmap(shadow, kPage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (ours != MAP_FAILED && ours != shadow) {
+    munmap(ours, kPage);
+    GTEST_SKIP() << "mmap ignored MAP_FIXED_NOREPLACE (Linux before 4.17)";
+  }
+  setenv("HSA_RESERVE_SVM", "1", 1);
+  EXPECT_EQ(hsaKmtOpenKFD(), HSAKMT_STATUS_SUCCESS);
+  void* p = nullptr;
+  EXPECT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  EXPECT_NE(p, nullptr);
+  EXPECT_LT(reinterpret_cast<uintptr_t>(p), reinterpret_cast<uintptr_t>(shadow));
+  EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtCloseKFD(), HSAKMT_STATUS_SUCCESS);
+  unsetenv("HSA_RESERVE_SVM");
+  if (ours == shadow) munmap(ours, kPage);
 }
 
 // As ROCm's thunk on a dGPU (fmm_register_user_memory, fmm_get_mem_info):
