@@ -272,8 +272,9 @@ TEST(TranslateErrors, BrigInputNamesTheEntryOffset) {
 
 // Every corpus file of the front end: verified IR or a FinalizeError.
 TEST(TranslateCorpus, EveryFileTranslatesOrIsRefusedCleanly) {
-  std::string dir = __FILE__;
-  dir = dir.substr(0, dir.rfind('/')) + "/../hsail/corpus";
+  // From CMake, not __FILE__: ccache's base_dir makes __FILE__ relative to
+  // the build directory, which is not the test's working directory.
+  const std::string dir = HSAIL_CORPUS_DIR;
   DIR* d = opendir(dir.c_str());
   ASSERT_NE(d, nullptr) << dir;
   int translated = 0, refused = 0;
