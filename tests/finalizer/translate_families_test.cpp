@@ -272,8 +272,8 @@ TEST(TranslateErrors, BrigInputNamesTheEntryOffset) {
 
 // Every corpus file of the front end: verified IR or a FinalizeError.
 TEST(TranslateCorpus, EveryFileTranslatesOrIsRefusedCleanly) {
-  // The absolute path CMake gives (HSAIL_CORPUS_DIR), not __FILE__, which a
-  // compiler cache may have made relative to another directory.
+  // From CMake, not __FILE__: ccache's base_dir makes __FILE__ relative to
+  // the build directory, which is not the test's working directory.
   const std::string dir = HSAIL_CORPUS_DIR;
   DIR* d = opendir(dir.c_str());
   ASSERT_NE(d, nullptr) << dir;
