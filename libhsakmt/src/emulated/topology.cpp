@@ -242,6 +242,9 @@ Machine build() {
   // CPU node 0.
   const std::string cpu = root + "nodes/0/";
   const std::vector<Cache> caches = host_caches(cpus);
+  for (uint32_t n = 0; n < m.cpu_nodes + m.gpus.size(); ++n)
+    for (const char* d : {"p2p_links", "perf"})
+      m.empty_dirs.push_back(root + "nodes/" + std::to_string(n) + "/" + d);
   f[cpu + "gpu_id"] = "0\n";
   f[cpu + "name"] = "\n";
   f[cpu + "properties"] =

@@ -27,6 +27,9 @@ struct Machine {
   std::vector<GpuInfo> gpus;
   // Absolute path under kTopologyRoot -> file text.
   std::map<std::string, std::string> files;
+  // Directories Linux 6.1 creates even when they hold nothing (each node's
+  // p2p_links and perf), as absolute paths: the files above imply the rest.
+  std::vector<std::string> empty_dirs;
 };
 
 // Built once from the environment and the host; never changes.

@@ -13,7 +13,6 @@
 # case then passes and a stale entry fails). tests/kselftest/README.md
 # lists what each one answers on both.
 set(KSELFTEST_EMU_KNOWN_DIFFS
-  kselftest_emu.topology_test.topo.node_files_parse
   kselftest_emu.topology_test.topo.cpu_nodes_are_numa_nodes
   kselftest_emu.memory_test.mem.mmap_rules
   kselftest_emu.event_test.events.signal_interrupts_wait

@@ -144,6 +144,8 @@ __attribute__((constructor)) void write_topology() {
     std::filesystem::create_directories(target.parent_path());
     std::ofstream(target) << text;
   }
+  for (const std::string& path : hsakmt::emu::machine().empty_dirs)
+    std::filesystem::create_directories(dir + path.substr(root.size()));
 }
 
 // A path under the topology root redirected to the written tree.
