@@ -640,16 +640,37 @@ TEST(sdma_slots_are_per_gpu_not_per_process)
 	user_queue_free(&u);
 }
 
+/*
+ * The MQD a queue's UPDATE_QUEUE left, as debugfs lists it: the CP fields,
+ * or the SDMA ring. The emulated KFD has no debugfs: not checked there.
+ */
+static void check_updated_mqd(struct __test_metadata *_metadata,
+			      uint32_t gpu,
+			      const struct kfd_ioctl_create_queue_args *a,
+			      uint32_t slot, uint64_t ring, uint32_t size,
+			      uint32_t priority)
+{
+	char line[2048];
+
+	if (!gcnkfd_test_on_module())
+		return;
+	ASSERT_EQ(0, queue_line(gpu, a->queue_id, slot, line, sizeof(line)));
+	if (a->queue_type != KFD_IOC_QUEUE_TYPE_SDMA) {
+		check_cp_line(_metadata, a, ring, size, priority, line);
+		return;
+	}
+	EXPECT_EQ(ring >> 8, kv(line, "sdmax_rlcx_rb_base"));
+	EXPECT_EQ(log2u(size / 4),
+		  SDMA_RB_CNTL_RB_SIZE(kv(line, "sdmax_rlcx_rb_cntl")));
+}
+
 TEST_F(queue, update_queue)
 {
 	struct kfd_ioctl_create_queue_args a;
 	struct kfd_ioctl_update_queue_args up;
-	char line[2048];
 	uint64_t ring2 = (uintptr_t)self->u.ring + 0x4000;
 	uint32_t slot;
 	int t;
-
-	SKIP_UNLESS_MODULE("checks the MQD through the module's debugfs");
 
 	for (t = 0; t < 2; t++) {
 		uint32_t type = t ? KFD_IOC_QUEUE_TYPE_SDMA :
@@ -665,16 +686,8 @@ TEST_F(queue, update_queue)
 		up.queue_percentage = 50;
 		up.queue_priority = 12;
 		ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_UPDATE_QUEUE, &up));
-		ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-					sizeof(line)));
-		if (!t) {
-			check_cp_line(_metadata, &a, ring2, 4096, 12, line);
-		} else {
-			EXPECT_EQ(ring2 >> 8, kv(line, "sdmax_rlcx_rb_base"));
-			EXPECT_EQ(log2u(4096 / 4),
-				  SDMA_RB_CNTL_RB_SIZE(kv(line,
-						"sdmax_rlcx_rb_cntl")));
-		}
+		check_updated_mqd(_metadata, self->gpus[0], &a, slot, ring2,
+				  4096, 12);
 
 		/* Re-validated as at creation; nothing changes on error. */
 		up.queue_percentage = 101;
@@ -692,24 +705,15 @@ TEST_F(queue, update_queue)
 		up.ring_base_address = KERNEL_ADDR;
 		EXPECT_EQ(EFAULT,
 			  kfd_ioctl(self->fd, AMDKFD_IOC_UPDATE_QUEUE, &up));
-		ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-					sizeof(line)));
-		if (!t)
-			check_cp_line(_metadata, &a, ring2, 4096, 12, line);
+		check_updated_mqd(_metadata, self->gpus[0], &a, slot, ring2,
+				  4096, 12);
 
 		/* Size 0 means the 1 KiB minimum. */
 		up.ring_base_address = (uintptr_t)self->u.ring;
 		up.ring_size = 0;
 		ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_UPDATE_QUEUE, &up));
-		ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-					sizeof(line)));
-		if (!t)
-			check_cp_line(_metadata, &a, (uintptr_t)self->u.ring,
-				      1024, 0, line);
-		else
-			EXPECT_EQ(log2u(1024 / 4),
-				  SDMA_RB_CNTL_RB_SIZE(kv(line,
-						"sdmax_rlcx_rb_cntl")));
+		check_updated_mqd(_metadata, self->gpus[0], &a, slot,
+				  (uintptr_t)self->u.ring, 1024, 0);
 	}
 }
 
@@ -729,17 +733,31 @@ static void check_se(struct __test_metadata *_metadata, const char *line,
 	}
 }
 
+/*
+ * The queue's COMPUTE_STATIC_THREAD_MGMT_SEn as debugfs lists its MQD. The
+ * emulated KFD has no debugfs: not checked there (the CP's placement tests
+ * cover its masks).
+ */
+static void check_queue_se(struct __test_metadata *_metadata, uint32_t gpu,
+			   uint32_t queue_id, uint32_t slot,
+			   const uint32_t want[NUM_SE])
+{
+	char line[2048];
+
+	if (!gcnkfd_test_on_module())
+		return;
+	ASSERT_EQ(0, queue_line(gpu, queue_id, slot, line, sizeof(line)));
+	check_se(_metadata, line, want);
+}
+
 TEST_F(queue, set_cu_mask)
 {
 	struct kfd_ioctl_create_queue_args a, s;
 	struct kfd_ioctl_set_cu_mask_args cm = { 0 };
 	struct kfd_ioctl_update_queue_args up = { 0 };
 	uint32_t mask[32], want[NUM_SE], slot;
-	char line[2048];
 	char *pages;
 	int i;
-
-	SKIP_UNLESS_MODULE("checks the MQD through the module's debugfs");
 
 	queue_args(&a, self->gpus[0], KFD_IOC_QUEUE_TYPE_COMPUTE_AQL,
 		   &self->u);
@@ -773,10 +791,9 @@ TEST_F(queue, set_cu_mask)
 			cm.num_cu_mask = 64;
 			ASSERT_EQ(0, kfd_ioctl(self->fd,
 					       AMDKFD_IOC_SET_CU_MASK, &cm));
-			ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id,
-						slot, line, sizeof(line)));
 			expected_se_masks(mask, 64, want);
-			check_se(_metadata, line, want);
+			check_queue_se(_metadata, self->gpus[0], a.queue_id,
+				       slot, want);
 		}
 	}
 
@@ -785,20 +802,16 @@ TEST_F(queue, set_cu_mask)
 	mask[1] = 0xffffffff;
 	cm.num_cu_mask = 32;
 	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_SET_CU_MASK, &cm));
-	ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-				sizeof(line)));
 	for (i = 0; i < NUM_SE; i++)
 		want[i] = 0xff;
-	check_se(_metadata, line, want);
+	check_queue_se(_metadata, self->gpus[0], a.queue_id, slot, want);
 
 	/* A mask with no CU is accepted (the queue would not launch). */
 	memset(mask, 0, sizeof(mask));
 	cm.num_cu_mask = 64;
 	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_SET_CU_MASK, &cm));
-	ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-				sizeof(line)));
 	memset(want, 0, sizeof(want));
-	check_se(_metadata, line, want);
+	check_queue_se(_metadata, self->gpus[0], a.queue_id, slot, want);
 
 	/*
 	 * Past 1024 bits nothing is read: 2048 bits whose second half would
@@ -815,10 +828,8 @@ TEST_F(queue, set_cu_mask)
 	cm.cu_mask_ptr = (uintptr_t)(pages + 4096 - 128);
 	cm.num_cu_mask = 2048;
 	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_SET_CU_MASK, &cm));
-	ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-				sizeof(line)));
 	expected_se_masks((uint32_t *)(pages + 4096 - 128), 1024, want);
-	check_se(_metadata, line, want);
+	check_queue_se(_metadata, self->gpus[0], a.queue_id, slot, want);
 	/* ... but 1024 bits starting 64 bytes before the hole fault. */
 	cm.cu_mask_ptr = (uintptr_t)(pages + 4096 - 64);
 	cm.num_cu_mask = 1024;
@@ -830,9 +841,7 @@ TEST_F(queue, set_cu_mask)
 	up.ring_size = RING_BYTES;
 	up.queue_percentage = 100;
 	ASSERT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_UPDATE_QUEUE, &up));
-	ASSERT_EQ(0, queue_line(self->gpus[0], a.queue_id, slot, line,
-				sizeof(line)));
-	check_se(_metadata, line, want);
+	check_queue_se(_metadata, self->gpus[0], a.queue_id, slot, want);
 	munmap(pages, 8192);
 
 	/* An SDMA queue takes a mask without effect. */

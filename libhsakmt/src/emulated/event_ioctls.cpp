@@ -172,9 +172,9 @@ int ioctl_wait_events(Process& p, void* args) {
   // No process owns more events than the signal page has slots; a longer
   // array is -ENOMEM before anything is read, as in the module.
   if (a->num_events > KFDC_MAX_WAIT_EVENTS) return -ENOMEM;
-  if (a->num_events && !user_range_ok(a->events_ptr, a->num_events * sizeof(kfd_event_data)))
+  std::vector<kfd_event_data> data(a->num_events);
+  if (!copy_from_user(data.data(), a->events_ptr, data.size() * sizeof(kfd_event_data)))
     return -EFAULT;
-  auto* data = reinterpret_cast<kfd_event_data*>(a->events_ptr);
   // A waiting thread is the CP's (and the SDMA engines') cue to look at
   // doorbells and signals now.
   for (auto& d : p.devices) {
@@ -215,8 +215,12 @@ int ioctl_wait_events(Process& p, void* args) {
     // Memory-exception events report where the GPU faulted.
     for (uint32_t i = 0; i < a->num_events; ++i)
       if (waiters[i].activated && waiters[i].event &&
-          waiters[i].event->type == KFD_IOC_EVENT_MEMORY)
+          waiters[i].event->type == KFD_IOC_EVENT_MEMORY) {
         data[i].memory_exception_data = waiters[i].event->memory_exception;
+        if (!copy_to_user(a->events_ptr + i * sizeof(kfd_event_data), &data[i],
+                          sizeof(kfd_event_data)))
+          r = -EFAULT;
+      }
   } else if (result == KFD_IOC_WAIT_RESULT_FAIL) {
     r = -EIO;  // an event was destroyed under the wait
   }

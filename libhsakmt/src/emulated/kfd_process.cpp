@@ -83,15 +83,6 @@ BufferObject* Process::bo(uint64_t handle) {
   return it == bos.end() ? nullptr : it->second.get();
 }
 
-bool user_range_ok(uint64_t addr, uint64_t bytes) {
-  if (addr == 0 || addr + bytes < addr || addr + bytes > (1ull << 47)) return false;
-  if (bytes == 0) return true;
-  // msync fails with ENOMEM when part of the range is not mapped: the
-  // in-process stand-in for copy_from_user's fault handling.
-  const uint64_t start = addr & ~(kPage - 1);
-  return msync(reinterpret_cast<void*>(start), addr + bytes - start, MS_ASYNC) == 0;
-}
-
 // The kernel's copy_to_user/copy_from_user in process: the CPU would kill
 // the process on a store to a read-only or unmapped page, so the copy goes
 // through process_vm_writev/readv on this process, which fail with EFAULT

@@ -168,8 +168,4 @@ uint64_t render_file_of_fd(int fd, uint32_t* gpu_id);
 bool copy_to_user(uint64_t dst, const void* src, uint64_t bytes);
 bool copy_from_user(void* dst, uint64_t src, uint64_t bytes);
 
-// copy_from_user / copy_to_user for pointers inside ioctl structs: false
-// (-EFAULT) for NULL, a kernel-half address or memory that is not mapped.
-bool user_range_ok(uint64_t addr, uint64_t bytes);
-
 }  // namespace hsakmt::emu

@@ -83,9 +83,8 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
 int map_args(Process& p, uint64_t handle, uint64_t devices_ptr, uint32_t n_devices,
              uint32_t n_success, std::vector<uint32_t>* ids, BufferObject** bo) {
   if (int r = kfdc_check_map_counts(n_devices, n_success)) return r;
-  if (!user_range_ok(devices_ptr, n_devices * 4ull)) return -EFAULT;
-  const auto* arr = reinterpret_cast<const uint32_t*>(devices_ptr);
-  ids->assign(arr, arr + n_devices);
+  ids->assign(n_devices, 0);
+  if (!copy_from_user(ids->data(), devices_ptr, n_devices * 4ull)) return -EFAULT;
   Device* d = p.device(static_cast<uint32_t>(handle >> 32));
   if (!d) return -EINVAL;
   if (!d->render_file) return -ENODEV;

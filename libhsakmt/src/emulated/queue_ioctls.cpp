@@ -7,6 +7,7 @@
 // process's doorbell slice of that GPU.
 #include <algorithm>
 #include <cerrno>
+#include <vector>
 
 #include "emulated/kfd_process.h"
 #include "emulated/sdma_queues.h"
@@ -149,12 +150,12 @@ int ioctl_set_cu_mask(Process& p, void* args) {
   auto* a = static_cast<kfd_ioctl_set_cu_mask_args*>(args);
   const int bits = kfdc_cu_mask_bits(a->num_cu_mask);
   if (bits < 0) return bits;
-  if (!user_range_ok(a->cu_mask_ptr, static_cast<uint64_t>(bits) / 8)) return -EFAULT;
-  const auto* words = reinterpret_cast<const uint32_t*>(a->cu_mask_ptr);
+  std::vector<uint32_t> mask(static_cast<size_t>(bits) / 32);
+  if (!copy_from_user(mask.data(), a->cu_mask_ptr, mask.size() * 4)) return -EFAULT;
   std::lock_guard<std::mutex> lock(p.mu);
   Queue* q = find_queue(p, a->queue_id);
   if (!q) return -EFAULT;
-  q->cu_mask.assign(words, words + bits / 32);
+  q->cu_mask = std::move(mask);
   // An SDMA queue's MQD has no CU mask: accepted without effect, as the
   // KFD's SDMA MQD manager ignores it. A mask that leaves no CU enabled is
   // accepted too (the KFD does not check): the queue then hangs at its next
