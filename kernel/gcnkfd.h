@@ -149,16 +149,11 @@ struct gcnkfd_queue {
 	struct list_head dev_list;	/* the backend's list of its queues */
 	struct gcnkfd_pdd *pdd;
 	u32 queue_id;			/* per process */
-	u32 type;			/* KFD_IOC_QUEUE_TYPE_* */
-	u32 doorbell;			/* index in the process's slice */
-	u64 ring_base;
-	u64 ring_size;
-	u64 read_ptr, write_ptr;
-	u64 eop_base, eop_size;
+	/* What the MQD is built from: type, ring, pointers, doorbell slot... */
+	struct kfdc_queue_props props;
 	u64 ctx_save_base;
 	u32 ctx_save_size, ctl_stack_size;
-	u32 percentage, priority;
-	u32 sdma_engine, sdma_queue;	/* SDMA queues */
+	u32 percentage;
 	const struct gcnkfd_mqd_manager *mqd_mgr;
 	void *mqd;			/* built by mqd_mgr */
 	u32 *cu_mask;			/* SET_CU_MASK, or NULL */

@@ -19,7 +19,7 @@
 
 static bool gcnkfd_queue_is_sdma(const struct gcnkfd_queue *q)
 {
-	return kfdc_queue_type_is_sdma(q->type);
+	return kfdc_queue_type_is_sdma(q->props.type);
 }
 
 static bool gcnkfd_user_ok(u64 addr, u64 size)
@@ -27,40 +27,15 @@ static bool gcnkfd_user_ok(u64 addr, u64 size)
 	return access_ok(u64_to_user_ptr(addr), size);
 }
 
-/* What the MQD manager builds the queue's MQD from. */
-static void gcnkfd_queue_props(const struct gcnkfd_queue *q,
-			       struct kfdc_queue_props *props)
-{
-	*props = (struct kfdc_queue_props){
-		.type = q->type,
-		.ring_base = q->ring_base,
-		.ring_size = q->ring_size,
-		.read_ptr = q->read_ptr,
-		.write_ptr = q->write_ptr,
-		.eop_base = q->eop_base,
-		.eop_size = q->eop_size,
-		.priority = q->priority,
-		.doorbell = q->doorbell,
-		.sdma_engine = q->sdma_engine,
-		.sdma_queue = q->sdma_queue,
-		.trap_handler = q->pdd->tba != 0,
-	};
-}
-
 static void gcnkfd_queue_mqd_init(struct gcnkfd_queue *q)
 {
-	struct kfdc_queue_props props;
-
-	gcnkfd_queue_props(q, &props);
-	q->mqd_mgr->init(q->mqd, &props);
+	q->props.trap_handler = q->pdd->tba != 0;
+	q->mqd_mgr->init(q->mqd, &q->props);
 }
 
 static void gcnkfd_queue_mqd_update(struct gcnkfd_queue *q)
 {
-	struct kfdc_queue_props props;
-
-	gcnkfd_queue_props(q, &props);
-	q->mqd_mgr->update(q->mqd, &props);
+	q->mqd_mgr->update(q->mqd, &q->props);
 }
 
 static void gcnkfd_queue_mqd_set_cu_mask(struct gcnkfd_queue *q)
@@ -87,23 +62,22 @@ static int gcnkfd_sdma_alloc(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 	 * XGMI SDMA engines (none on Vega 10) are not modelled; a backend
 	 * that reports some still serves plain SDMA queues.
 	 */
-	if (q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
+	if (q->props.type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
 		return -ENOMEM;
 	id = find_first_zero_bit(&dev->sdma_used, slots);
 	if (id >= slots)
 		return -ENOMEM;
-	q->sdma_engine = kfdc_sdma_slot_engine(&dev->props, id);
-	q->sdma_queue = kfdc_sdma_slot_queue(&dev->props, id);
+	q->props.sdma_engine = kfdc_sdma_slot_engine(&dev->props, id);
+	q->props.sdma_queue = kfdc_sdma_slot_queue(&dev->props, id);
 	__set_bit(id, &dev->sdma_used);
 	return 0;
 }
 
 static void gcnkfd_sdma_free(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 {
-	u32 engines = kfdc_sdma_slots(&dev->props) /
-		      dev->props.num_sdma_queues_per_engine;
-
-	__clear_bit(q->sdma_queue * engines + q->sdma_engine, &dev->sdma_used);
+	/* The slot kfdc_sdma_slot_engine/queue() took it from. */
+	__clear_bit(q->props.sdma_queue * dev->props.num_sdma_engines +
+		    q->props.sdma_engine, &dev->sdma_used);
 }
 
 /* A free CP doorbell slot of the process on this GPU, or -ENOMEM. */
@@ -140,7 +114,7 @@ static void gcnkfd_queue_destroy(struct gcnkfd_process *p,
 		gcnkfd_sdma_free(dev, q);
 	dev->queue_count--;
 	mutex_unlock(&dev->lock);
-	__clear_bit(q->doorbell, pdd->doorbell_used);
+	__clear_bit(q->props.doorbell, pdd->doorbell_used);
 	pdd->queue_count--;
 	idr_remove(&p->queue_idr, q->queue_id);
 	kfree(q->cu_mask);
@@ -169,18 +143,18 @@ gcnkfd_queue_alloc(struct gcnkfd_pdd *pdd,
 	if (!q)
 		return NULL;
 	q->pdd = pdd;
-	q->type = a->queue_type;
-	q->ring_base = a->ring_base_address;
-	q->ring_size = a->ring_size;
-	q->read_ptr = a->read_pointer_address;
-	q->write_ptr = a->write_pointer_address;
-	q->eop_base = a->eop_buffer_address;
-	q->eop_size = a->eop_buffer_size;
+	q->props.type = a->queue_type;
+	q->props.ring_base = a->ring_base_address;
+	q->props.ring_size = a->ring_size;
+	q->props.read_ptr = a->read_pointer_address;
+	q->props.write_ptr = a->write_pointer_address;
+	q->props.eop_base = a->eop_buffer_address;
+	q->props.eop_size = a->eop_buffer_size;
 	q->ctx_save_base = a->ctx_save_restore_address;
 	q->ctx_save_size = a->ctx_save_restore_size;
 	q->ctl_stack_size = a->ctl_stack_size;
 	q->percentage = a->queue_percentage;
-	q->priority = a->queue_priority;
+	q->props.priority = a->queue_priority;
 	q->mqd_mgr = pdd->dev->asic->mqd[gcnkfd_queue_is_sdma(q) ?
 					     GCNKFD_MQD_TYPE_SDMA :
 					     GCNKFD_MQD_TYPE_CP];
@@ -232,12 +206,12 @@ int gcnkfd_ioctl_create_queue(struct file *f, struct gcnkfd_process *p,
 	if (gcnkfd_queue_is_sdma(q)) {
 		err = gcnkfd_sdma_alloc(dev, q);
 		if (!err)
-			q->doorbell = dev->asic->sdma_doorbell(q->sdma_engine,
-							       q->sdma_queue);
+			q->props.doorbell = dev->asic->sdma_doorbell(q->props.sdma_engine,
+							       q->props.sdma_queue);
 	} else {
 		err = gcnkfd_cp_doorbell_alloc(pdd);
 		if (err >= 0) {
-			q->doorbell = err;
+			q->props.doorbell = err;
 			err = 0;
 		}
 	}
@@ -246,8 +220,8 @@ int gcnkfd_ioctl_create_queue(struct file *f, struct gcnkfd_process *p,
 	mutex_unlock(&dev->lock);
 	if (err)
 		goto err_slot;
-	__set_bit(q->doorbell, pdd->doorbell_used);
-	gcnkfd_doorbell_clear(pdd, q->doorbell);
+	__set_bit(q->props.doorbell, pdd->doorbell_used);
+	gcnkfd_doorbell_clear(pdd, q->props.doorbell);
 
 	gcnkfd_queue_mqd_init(q);
 	err = dev->ops->map_queue(dev, q);
@@ -260,12 +234,12 @@ int gcnkfd_ioctl_create_queue(struct file *f, struct gcnkfd_process *p,
 	/* SOC15: the slot's byte offset in the process's doorbell slice. */
 	a->doorbell_offset = KFDC_MMAP_TYPE_DOORBELL |
 			     kfdc_mmap_gpu_id(a->gpu_id) |
-			     ((u64)q->doorbell * sizeof(u64));
+			     ((u64)q->props.doorbell * sizeof(u64));
 	mutex_unlock(&p->lock);
 	return 0;
 
 err_map:
-	__clear_bit(q->doorbell, pdd->doorbell_used);
+	__clear_bit(q->props.doorbell, pdd->doorbell_used);
 	mutex_lock(&dev->lock);
 	if (gcnkfd_queue_is_sdma(q))
 		gcnkfd_sdma_free(dev, q);
@@ -333,10 +307,10 @@ int gcnkfd_ioctl_update_queue(struct file *f, struct gcnkfd_process *p,
 		err = -EFAULT;
 		goto out;
 	}
-	q->ring_base = a->ring_base_address;
-	q->ring_size = ring_size;
+	q->props.ring_base = a->ring_base_address;
+	q->props.ring_size = ring_size;
 	q->percentage = a->queue_percentage;
-	q->priority = a->queue_priority;
+	q->props.priority = a->queue_priority;
 	err = gcnkfd_queue_reload(q, gcnkfd_queue_mqd_update);
 out:
 	mutex_unlock(&p->lock);

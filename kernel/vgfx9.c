@@ -56,7 +56,7 @@ static u64 vgfx9_hi_lo(u32 hi, u32 lo)
 
 static const char *vgfx9_queue_type(const struct gcnkfd_queue *q)
 {
-	switch (q->type) {
+	switch (q->props.type) {
 	case KFD_IOC_QUEUE_TYPE_COMPUTE:
 		return "compute";
 	case KFD_IOC_QUEUE_TYPE_COMPUTE_AQL:
@@ -131,9 +131,9 @@ static int vgfx9_queues_show(struct seq_file *m, void *unused)
 	list_for_each_entry(q, &v->queues, dev_list) {
 		seq_printf(m, "pasid=%u queue_id=%u type=%s doorbell=%u",
 			   q->pdd->p->pasid, q->queue_id, vgfx9_queue_type(q),
-			   q->doorbell);
-		if (q->type == KFD_IOC_QUEUE_TYPE_SDMA ||
-		    q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
+			   q->props.doorbell);
+		if (q->props.type == KFD_IOC_QUEUE_TYPE_SDMA ||
+		    q->props.type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
 			vgfx9_show_sdma(m, q->mqd);
 		else
 			vgfx9_show_cp(m, q->mqd);

@@ -127,10 +127,9 @@ bool CommandProcessor::update_queue(int id, const fw_v9_mqd& mqd, bool active) {
     // lets go of the queue (QueueSet::update).
     for (unsigned se = 0; se < FW_GFX9_MAX_SE; ++se)
       it->second->cu_enable[se].store(se_masks[se], std::memory_order_relaxed);
-    impl_->kicked = true;
   }
+  // A queue waiting at a dispatch for CUs rechecks; update() wakes the CP.
   impl_->kicks.fetch_add(1, std::memory_order_relaxed);
-  impl_->wake_cv.notify_all();
   return impl_->update(id, ring_va, ring_bytes, active);
 }
 

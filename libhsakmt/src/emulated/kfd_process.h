@@ -54,12 +54,12 @@ struct BufferObject {
 struct Queue {
   uint32_t id = 0;
   Device* dev = nullptr;
-  int cp_id = -1;  // the queue's id on the CP, or on the SDMA engines
-  unsigned doorbell_slot = 0;
+  int cp_id = -1;    // the queue's id on the CP, or on the SDMA engines
   int sdma_id = -1;  // SDMA queue: its bit in Device::sdma_used; -1: a CP queue
   std::vector<uint32_t> cu_mask;
-  // What the MQD is built from, and the MQD the GPU was handed (one of
-  // the two, by engine), as the module keeps them (kfd-common).
+  // What the MQD is built from (props.doorbell: the queue's doorbell
+  // slot), and the MQD the GPU was handed (one of the two, by engine), as
+  // the module keeps them (kfd-common).
   kfdc_queue_props props{};
   bool active = false;  // ring, size and percentage: on the run list
   fw_v9_mqd mqd{};

@@ -60,7 +60,9 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
     return 0;
   }
   if (f & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
-    if (!user_addr || user_addr % kPage) return -EINVAL;
+    // kfdc_check_alloc has seen an address; its alignment is checked here,
+    // after the limits, as the module does.
+    if (user_addr % kPage) return -EINVAL;
     if (!host_range_mapped(user_addr, bo.size)) return -EFAULT;
     if ((f & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE) && !host_range_writable(user_addr, bo.size))
       return -EFAULT;

@@ -86,20 +86,19 @@ int ioctl_create_queue(Process& p, void* args) {
   } else {
     const int slot = cp_doorbell_alloc(*d);
     if (slot < 0 || !d->doorbells.host()) return -ENOMEM;
-    q->doorbell_slot = static_cast<unsigned>(slot);
-    q->props.doorbell = q->doorbell_slot;
+    q->props.doorbell = static_cast<uint32_t>(slot);
     reinterpret_cast<volatile uint64_t*>(d->doorbells.host())[slot] = 0;
     kfdc_v9_mqd_init(&q->mqd, &q->props);
     q->cp_id = d->gpu->cp().map_queue(q->mqd, queue_owner(p, *d), active);
     if (q->cp_id < 0) return -EINVAL;
   }
   p.queue_ids[qid] = true;
-  d->doorbell_used[q->doorbell_slot] = true;
+  d->doorbell_used[q->props.doorbell] = true;
   ++d->queue_count;
   a->queue_id = q->id;
   // SOC15: doorbell type, gpu id and the byte offset in the process's slice.
   a->doorbell_offset = KFDC_MMAP_TYPE_DOORBELL | kfdc_mmap_gpu_id(d->info->gpu_id) |
-                       static_cast<uint64_t>(q->doorbell_slot) * 8;
+                       static_cast<uint64_t>(q->props.doorbell) * 8;
   p.queues[q->id] = std::move(q);
   return 0;
 }
@@ -114,7 +113,7 @@ int ioctl_destroy_queue(Process& p, void* args) {
     destroy_sdma_queue(*q);
   else
     q->dev->gpu->cp().unmap_queue(q->cp_id);
-  q->dev->doorbell_used[q->doorbell_slot] = false;
+  q->dev->doorbell_used[q->props.doorbell] = false;
   --q->dev->queue_count;
   p.queue_ids[q->id] = false;
   p.queues.erase(a->queue_id);

@@ -25,7 +25,6 @@ int create_sdma_queue(Process& p, Device& d, Queue& q, bool active) {
   kfdc_v9_sdma_mqd_init(&q.sdma_mqd, &q.props);
   q.cp_id = d.gpu->sdma().map_queue(q.sdma_mqd, queue_owner(p, d), active);
   if (q.cp_id < 0) return -EINVAL;
-  q.doorbell_slot = q.props.doorbell;
   q.sdma_id = static_cast<int>(id);
   d.sdma_used |= 1u << id;
   return 0;
