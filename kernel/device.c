@@ -323,6 +323,7 @@ int gcnkfd_ioctl_set_trap_handler(struct file *f, struct gcnkfd_process *p,
 	if (pdd) {
 		pdd->tba = a->tba_addr;
 		pdd->tma = a->tma_addr;
+		pdd->dev->ops->set_trap(pdd->dev, pdd);
 	}
 	mutex_unlock(&p->lock);
 	return err;

@@ -669,6 +669,47 @@ out:
 }
 
 /*
+ * Sets every event of one type, with its data (Linux's
+ * lookup_events_by_type_and_signal): the memory-exception events on a VM
+ * fault, the HW-exception events on a bad opcode or a GPU reset. Called
+ * from the interrupt path with the process pinned; never sleeps.
+ */
+static void gcnkfd_signal_type(struct gcnkfd_process *p, u32 type,
+			       const void *data, size_t size)
+{
+	struct gcnkfd_event *ev;
+	unsigned long flags;
+	int id = 0;
+
+	rcu_read_lock();
+	idr_for_each_entry_continue(&p->event_idr, ev, id) {
+		if (ev->type != type)
+			continue;
+		spin_lock_irqsave(&ev->wq.lock, flags);
+		if (data && type == KFD_IOC_EVENT_MEMORY)
+			memcpy(&ev->memory, data, size);
+		else if (data)
+			memcpy(&ev->hw, data, size);
+		gcnkfd_event_set_locked(ev);
+		spin_unlock_irqrestore(&ev->wq.lock, flags);
+	}
+	rcu_read_unlock();
+}
+
+void gcnkfd_signal_memory_exception(struct gcnkfd_process *p,
+				    const struct kfd_hsa_memory_exception_data *d)
+{
+	gcnkfd_signal_type(p, KFD_IOC_EVENT_MEMORY, d, sizeof(*d));
+}
+
+void gcnkfd_signal_hw_exception(struct gcnkfd_process *p,
+				const struct kfd_hsa_hw_exception_data *d)
+{
+	gcnkfd_signal_type(p, KFD_IOC_EVENT_HW_EXCEPTION, d,
+			   d ? sizeof(*d) : 0);
+}
+
+/*
  * Process exit: every event and the kernel's signal page go. A buffer used
  * as the page, and its kernel mapping, are memory.c's to free afterwards.
  */

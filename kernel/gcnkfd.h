@@ -15,7 +15,11 @@
  *   asic_v9.c   the gfx9 ASIC table: MQD managers, doorbells, apertures
  *   events.c    events, the signal page, WAIT_EVENTS
  *   device.c    device registry, apertures, clocks, trap handler, scratch
- *   vgfx9.c     the virtual gfx9 backend (struct gcnkfd_dev_ops)
+ *   vgfx9.c     the virtual gfx9 backend (struct gcnkfd_dev_ops): queue
+ *               programming and GPUVM through the attached device process
+ *   vgpu_file.c /dev/gcnkfd-vgpu, the backend file the device process
+ *               attaches with: messages, ACKs, page mappings, IH ring
+ *   ih_v9.c     the gfx9 interrupt handler: IH entries to events
  *   debugfs.c   /sys/kernel/debug/gcnkfd: counters, per-GPU queues
  */
 #ifndef GCNKFD_H
@@ -42,6 +46,7 @@
 /* Processes that may have /dev/kfd open at once. */
 #define GCNKFD_MAX_PROCESSES 512
 
+struct gcnkfd_bo;
 struct gcnkfd_dev;
 struct gcnkfd_process;
 struct gcnkfd_pdd;
@@ -110,6 +115,24 @@ struct gcnkfd_dev_ops {
 	void (*unmap_queue)(struct gcnkfd_dev *dev, struct gcnkfd_queue *q);
 	/* The MQD changed (UPDATE_QUEUE, SET_CU_MASK): reload it. */
 	int (*update_queue)(struct gcnkfd_dev *dev, struct gcnkfd_queue *q);
+	/*
+	 * GPUVM of pdd's process on dev (pdd->dev == dev): bo (a buffer of
+	 * the process on any GPU) is now mapped, or is to be unmapped. The
+	 * unmap returns once the GPU can no longer reach the pages (the TLB
+	 * flush waits), so the caller may free them.
+	 */
+	int (*vm_map)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
+		      struct gcnkfd_bo *bo);
+	void (*vm_unmap)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
+			 struct gcnkfd_bo *bo);
+	/* SET_TRAP_HANDLER: pdd->tba/tma changed. */
+	void (*set_trap)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd);
+	/*
+	 * The process leaves the GPU (its queues are gone already): the GPU
+	 * drops its VMID and every range still mapped. Returns once it can
+	 * reach none of them.
+	 */
+	void (*process_remove)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd);
 	/* The GPU's free-running counter (GET_CLOCK_COUNTERS). */
 	u64 (*gpu_clock_counter)(struct gcnkfd_dev *dev);
 };
@@ -159,6 +182,8 @@ struct gcnkfd_queue {
 	u32 *cu_mask;			/* SET_CU_MASK, or NULL */
 	u32 cu_mask_count;
 	bool mapped;			/* the backend serves it */
+	u32 hqd;			/* the backend's handle for it */
+	u32 hw_gen;			/* the device attachment it was mapped on */
 };
 
 /* Per process and device: Linux's kfd_process_device. */
@@ -177,6 +202,7 @@ struct gcnkfd_pdd {
 	u32 default_policy, alternate_policy;
 	u64 alternate_base, alternate_size;
 	u64 bo_mmap_next;		/* next free BO mmap page offset */
+	u32 hw_gen;			/* device attachment that has our VMID */
 };
 
 struct gcnkfd_event;
@@ -220,6 +246,11 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg);
 
 /* process.c */
 struct gcnkfd_process *gcnkfd_process_open(void);
+void gcnkfd_process_call_pasid(u32 pasid,
+			       void (*fn)(struct gcnkfd_process *p, void *arg),
+			       void *arg);
+void gcnkfd_process_call_all(void (*fn)(struct gcnkfd_process *p, void *arg),
+			     void *arg);
 void gcnkfd_process_put(struct gcnkfd_process *p);
 struct gcnkfd_pdd *gcnkfd_pdd_by_id(struct gcnkfd_process *p, u32 gpu_id);
 struct gcnkfd_pdd *gcnkfd_bound_pdd(struct gcnkfd_process *p, u32 gpu_id,
@@ -258,6 +289,17 @@ int gcnkfd_events_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
 void gcnkfd_events_release(struct gcnkfd_process *p);
 void gcnkfd_signal_event_interrupt(struct gcnkfd_process *p, u32 partial_id,
 				   u32 valid_id_bits);
+void gcnkfd_signal_memory_exception(struct gcnkfd_process *p,
+				    const struct kfd_hsa_memory_exception_data *d);
+void gcnkfd_signal_hw_exception(struct gcnkfd_process *p,
+				const struct kfd_hsa_hw_exception_data *d);
+
+/* vgpu_file.c: the backend file */
+int gcnkfd_vgpu_file_init(void);
+void gcnkfd_vgpu_file_fini(void);
+
+/* ih_v9.c: one IH ring entry of dev */
+void gcnkfd_ih_process_v9(struct gcnkfd_dev *dev, const void *entry);
 
 /* debugfs.c */
 void gcnkfd_debugfs_init(void);

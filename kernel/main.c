@@ -140,10 +140,16 @@ static int __init gcnkfd_init(void)
 	err = gcnkfd_topology_init();
 	if (err)
 		goto err_topology;
+	/* Last: a device process may attach as soon as it exists. */
+	err = gcnkfd_vgpu_file_init();
+	if (err)
+		goto err_vgpu;
 	pr_info("gcnkfd: /dev/kfd with %u %s GPU(s)\n", gcnkfd_num_gpus(),
 		backend);
 	return 0;
 
+err_vgpu:
+	gcnkfd_topology_fini();
 err_topology:
 	gcnkfd_chardev_fini();
 err_chardev:
@@ -159,6 +165,7 @@ err_devices:
  */
 static void __exit gcnkfd_exit(void)
 {
+	gcnkfd_vgpu_file_fini();
 	gcnkfd_topology_fini();
 	gcnkfd_chardev_fini();
 	gcnkfd_devices_fini();

@@ -474,7 +474,14 @@ int gcnkfd_ioctl_map_memory(struct file *f, struct gcnkfd_process *p,
 			goto out;
 		}
 		/* Mapping again where it is mapped changes nothing. */
-		bo->mapped_mask |= BIT(peer->dev->index);
+		if (!(bo->mapped_mask & BIT(peer->dev->index))) {
+			bo->mapped_mask |= BIT(peer->dev->index);
+			err = peer->dev->ops->vm_map(peer->dev, peer, bo);
+			if (err) {
+				bo->mapped_mask &= ~BIT(peer->dev->index);
+				goto out;
+			}
+		}
 		a->n_success = i + 1;
 	}
 out:
@@ -515,6 +522,8 @@ int gcnkfd_ioctl_unmap_memory(struct file *f, struct gcnkfd_process *p,
 			err = -EINVAL;
 			goto out;
 		}
+		/* Returns once the GPU can no longer reach the pages. */
+		peer->dev->ops->vm_unmap(peer->dev, peer, bo);
 		bo->mapped_mask &= ~BIT(peer->dev->index);
 		a->n_success = i + 1;
 	}

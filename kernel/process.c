@@ -119,6 +119,13 @@ static void gcnkfd_process_release(struct kref *ref)
 
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
+	/* The GPUs let go of every range before any page is freed. */
+	mutex_lock(&p->lock);
+	for (i = 0; i < KFDC_MAX_GPUS; i++)
+		if (p->pdds[i])
+			p->pdds[i]->dev->ops->process_remove(p->pdds[i]->dev,
+							     p->pdds[i]);
+	mutex_unlock(&p->lock);
 	for (i = 0; i < KFDC_MAX_GPUS; i++) {
 		if (!p->pdds[i])
 			continue;
@@ -140,6 +147,39 @@ static void gcnkfd_process_release(struct kref *ref)
 void gcnkfd_process_put(struct gcnkfd_process *p)
 {
 	kref_put_mutex(&p->ref, gcnkfd_process_release, &gcnkfd_process_lock);
+}
+
+/*
+ * Runs fn on the process whose PASID is pasid, if there is one, with
+ * gcnkfd_process_lock held: the process cannot be released meanwhile, and
+ * fn must not take p->lock (an interrupt never waits for an ioctl).
+ */
+void gcnkfd_process_call_pasid(u32 pasid,
+			       void (*fn)(struct gcnkfd_process *p, void *arg),
+			       void *arg)
+{
+	struct gcnkfd_process *p;
+
+	mutex_lock(&gcnkfd_process_lock);
+	list_for_each_entry(p, &gcnkfd_processes, list) {
+		if (p->pasid == pasid) {
+			fn(p, arg);
+			break;
+		}
+	}
+	mutex_unlock(&gcnkfd_process_lock);
+}
+
+/* Runs fn on every process, as gcnkfd_process_call_pasid. */
+void gcnkfd_process_call_all(void (*fn)(struct gcnkfd_process *p, void *arg),
+			     void *arg)
+{
+	struct gcnkfd_process *p;
+
+	mutex_lock(&gcnkfd_process_lock);
+	list_for_each_entry(p, &gcnkfd_processes, list)
+		fn(p, arg);
+	mutex_unlock(&gcnkfd_process_lock);
 }
 
 /*

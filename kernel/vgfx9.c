@@ -1,12 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * The virtual gfx9 backend: a Vega 10 (gfx900) as the project's emulator
- * models it, control plane only. It describes the GPU, keeps the queues
- * whose MQDs the KFD maps (listed in debugfs) and counts the GPU clock.
- * Serving the queues with the emulator is the next step; until then a
- * mapped queue is registered and never runs.
+ * models it. The GPU is a device process (gcn-vgpud) attached through the
+ * backend file (vgpu_file.c); this file is the driver's side of it, what
+ * amdkfd's device queue manager and amdgpu's VM code do for a real gfx9:
+ *
+ * - a queue is mapped with its MQD (MAP_QUEUE, as the HIQ's MAP_QUEUES),
+ *   reloaded when the MQD changes and unmapped with preemption, each
+ *   waiting for the device's ACK;
+ * - a process gets a context (its VMID) on the GPU the first time it maps
+ *   a queue or a buffer there: its doorbell slice, its trap handler, and
+ *   every buffer already mapped on the GPU (so a process also works on a
+ *   device that attached after it mapped its memory);
+ * - MAP/UNMAP_MEMORY send the buffer's pages as GPUVM ranges; an unmap
+ *   returns after the device's ACK (a TLB flush that waits) and the
+ *   revocation of its mappings, so the pages may be freed.
+ *
+ * State that belongs to one attachment (a pdd's context, a queue's
+ * mapping) carries its generation: after the device is lost, the old
+ * queues stay dead and nothing is sent for them.
  */
 #include <linux/debugfs.h>
+#include <linux/idr.h>
 #include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -15,12 +30,23 @@
 #include "gcnkfd.h"
 #include "gfx9_mqd.h"
 #include "kfd_device_vega10.h"
+#include "vgpu.h"
 
 struct vgfx9 {
 	struct list_head queues;	/* gcnkfd_queue.dev_list, dev->lock */
 	unsigned int hqd_count;
+	struct ida hqd_ida;		/* the queue handles the device sees */
 	struct dentry *queues_file;	/* debugfs gpu<id>/queues */
+	struct dentry *device_file;	/* debugfs gpu<id>/device */
+	struct vgpu_slot slot;
 };
+
+struct vgpu_slot *vgfx9_slot(struct gcnkfd_dev *dev)
+{
+	struct vgfx9 *v = dev->backend;
+
+	return &v->slot;
+}
 
 static int vgfx9_init(struct gcnkfd_dev *dev)
 {
@@ -30,6 +56,8 @@ static int vgfx9_init(struct gcnkfd_dev *dev)
 	if (!v)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&v->queues);
+	ida_init(&v->hqd_ida);
+	vgpu_slot_init(&v->slot, dev);
 	dev->backend = v;
 	dev->asic = &gcnkfd_asic_v9;
 	strscpy(dev->name, KFDC_VEGA10_NAME, sizeof(dev->name));
@@ -45,6 +73,9 @@ static void vgfx9_fini(struct gcnkfd_dev *dev)
 
 	/* Waits for readers; the directory goes later, in debugfs.c. */
 	debugfs_remove(v->queues_file);
+	debugfs_remove(v->device_file);
+	vgpu_slot_fini(&v->slot);
+	ida_destroy(&v->hqd_ida);
 	kfree(dev->backend);
 	dev->backend = NULL;
 }
@@ -143,6 +174,26 @@ static int vgfx9_queues_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(vgfx9_queues);
 
+/*
+ * The attached device: one line, "attached=1 pid=123 messages=N
+ * interrupts=M resets=K" (resets: devices lost since the module loaded).
+ */
+static int vgfx9_device_show(struct seq_file *m, void *unused)
+{
+	struct gcnkfd_dev *dev = m->private;
+	struct vgpu_slot *s = vgfx9_slot(dev);
+
+	mutex_lock(&s->lock);
+	seq_printf(m, "attached=%d pid=%d messages=%lld interrupts=%lld resets=%d\n",
+		   s->link ? 1 : 0, s->pid,
+		   (long long)atomic64_read(&s->messages),
+		   (long long)atomic64_read(&s->interrupts),
+		   atomic_read(&s->resets));
+	mutex_unlock(&s->lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vgfx9_device);
+
 /* dev->debugfs exists once the device has its gpu id (after init). */
 static void vgfx9_debugfs_init(struct gcnkfd_dev *dev)
 {
@@ -150,12 +201,253 @@ static void vgfx9_debugfs_init(struct gcnkfd_dev *dev)
 
 	v->queues_file = debugfs_create_file("queues", 0444, dev->debugfs, dev,
 					     &vgfx9_queues_fops);
+	v->device_file = debugfs_create_file("device", 0444, dev->debugfs, dev,
+					     &vgfx9_device_fops);
 }
 
+static struct fw_vgpu_msg *vgfx9_msg(u32 op, const struct gcnkfd_pdd *pdd)
+{
+	struct fw_vgpu_msg *m = kzalloc(sizeof(*m), GFP_KERNEL);
+
+	if (m) {
+		m->op = op;
+		m->pasid = pdd->p->pasid;
+	}
+	return m;
+}
+
+/* Sends one message and frees it. */
+static int vgfx9_send(struct vgpu_link *l, struct fw_vgpu_msg *m)
+{
+	int err;
+
+	if (!m)
+		return -ENOMEM;
+	err = vgpu_call(l, m);
+	kfree(m);
+	return err;
+}
+
+static bool vgfx9_bo_writable(const struct gcnkfd_bo *bo)
+{
+	return bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+			    KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+			    KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP);
+}
+
+/* A GPUVM range for bo in pdd's context: its pages, then VM_MAP. */
+static int vgfx9_vm_map_send(struct vgpu_link *l, struct gcnkfd_pdd *pdd,
+			     struct gcnkfd_bo *bo)
+{
+	struct page *first = NULL;
+	struct fw_vgpu_msg *m;
+	unsigned long npages = bo->npages;
+	bool writable = vgfx9_bo_writable(bo);
+	u64 offset;
+	int err;
+
+	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
+		first = bo->pdd->doorbells;
+		npages = KFDC_DOORBELL_SLICE_BYTES >> PAGE_SHIFT;
+	} else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
+		first = bo->pdd->mmio_page;
+		npages = 1;
+	} else if (!bo->pages) {
+		return -EINVAL;
+	}
+	npages = min_t(unsigned long, npages, bo->size >> PAGE_SHIFT);
+	err = vgpu_obj_add(l, pdd->p->pasid, bo->va, first ? NULL : bo->pages,
+			   first, npages, writable, &offset);
+	if (err)
+		return err;
+	m = vgfx9_msg(FW_VGPU_OP_VM_MAP, pdd);
+	if (m) {
+		m->va = bo->va;
+		m->size = (u64)npages << PAGE_SHIFT;
+		m->offset = offset;
+		m->flags = writable ? FW_VGPU_F_WRITABLE : 0;
+	}
+	err = vgfx9_send(l, m);
+	if (err)
+		vgpu_obj_drop(l, pdd->p->pasid, bo->va, false);
+	return err;
+}
+
+/*
+ * pdd's context on the attached device, made on first use: PROCESS_ADD
+ * with the doorbell slice and trap handler, then every buffer of the
+ * process already mapped on this GPU. p->lock held.
+ */
+static int vgfx9_context(struct vgpu_link *l, u32 gen, struct gcnkfd_pdd *pdd)
+{
+	struct gcnkfd_process *p = pdd->p;
+	struct fw_vgpu_msg *m;
+	struct gcnkfd_bo *bo;
+	u64 offset;
+	int err, i, id;
+
+	if (pdd->hw_gen == gen)
+		return 0;
+	err = vgpu_obj_add(l, p->pasid, 0, NULL, pdd->doorbells,
+			   KFDC_DOORBELL_SLICE_BYTES >> PAGE_SHIFT, true,
+			   &offset);
+	if (err)
+		return err;
+	m = vgfx9_msg(FW_VGPU_OP_PROCESS_ADD, pdd);
+	if (m) {
+		m->size = KFDC_DOORBELL_SLICE_BYTES;
+		m->offset = offset;
+		m->tba = pdd->tba;
+		m->tma = pdd->tma;
+	}
+	err = vgfx9_send(l, m);
+	if (err) {
+		vgpu_obj_drop(l, p->pasid, 0, false);
+		return err;
+	}
+	pdd->hw_gen = gen;
+	for (i = 0; i < KFDC_MAX_GPUS; i++) {
+		if (!p->pdds[i])
+			continue;
+		idr_for_each_entry(&p->pdds[i]->bo_idr, bo, id) {
+			if (!(bo->mapped_mask & BIT(pdd->dev->index)))
+				continue;
+			err = vgfx9_vm_map_send(l, pdd, bo);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+static int vgfx9_vm_map(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
+			struct gcnkfd_bo *bo)
+{
+	struct vgpu_link *l;
+	u32 gen;
+	int err;
+
+	/* No device: the next one gets the range with the context. */
+	l = vgpu_get(vgfx9_slot(dev), &gen);
+	if (!l)
+		return 0;
+	if (pdd->hw_gen != gen)
+		err = vgfx9_context(l, gen, pdd);	/* maps bo too */
+	else
+		err = vgfx9_vm_map_send(l, pdd, bo);
+	vgpu_put(l);
+	return err;
+}
+
+static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
+			   struct gcnkfd_bo *bo)
+{
+	struct fw_vgpu_msg *m;
+	struct vgpu_link *l;
+	u32 gen;
+
+	l = vgpu_get(vgfx9_slot(dev), &gen);
+	if (!l)
+		return;
+	if (pdd->hw_gen == gen) {
+		m = vgfx9_msg(FW_VGPU_OP_VM_UNMAP, pdd);
+		if (m) {
+			m->va = bo->va;
+			m->size = bo->size;
+		}
+		/* Whatever the device says, its mappings go. */
+		vgfx9_send(l, m);
+		vgpu_obj_drop(l, pdd->p->pasid, bo->va, false);
+	}
+	vgpu_put(l);
+}
+
+static void vgfx9_set_trap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd)
+{
+	struct fw_vgpu_msg *m;
+	struct vgpu_link *l;
+	u32 gen;
+
+	l = vgpu_get(vgfx9_slot(dev), &gen);
+	if (!l)
+		return;
+	if (pdd->hw_gen == gen) {
+		m = vgfx9_msg(FW_VGPU_OP_SET_TRAP, pdd);
+		if (m) {
+			m->tba = pdd->tba;
+			m->tma = pdd->tma;
+		}
+		vgfx9_send(l, m);
+	}
+	vgpu_put(l);
+}
+
+static void vgfx9_process_remove(struct gcnkfd_dev *dev,
+				 struct gcnkfd_pdd *pdd)
+{
+	struct vgpu_link *l;
+	u32 gen;
+
+	l = vgpu_get(vgfx9_slot(dev), &gen);
+	if (!l)
+		return;
+	if (pdd->hw_gen == gen) {
+		vgfx9_send(l, vgfx9_msg(FW_VGPU_OP_PROCESS_REMOVE, pdd));
+		vgpu_obj_drop(l, pdd->p->pasid, 0, true);
+	}
+	pdd->hw_gen = 0;
+	vgpu_put(l);
+}
+
+/* MAP_QUEUE or UPDATE_QUEUE with the queue's MQD as it is now. */
+static int vgfx9_queue_send(struct vgpu_link *l, struct gcnkfd_dev *dev,
+			    struct gcnkfd_queue *q, u32 op)
+{
+	struct fw_vgpu_msg *m = vgfx9_msg(op, q->pdd);
+	bool sdma = kfdc_queue_type_is_sdma(q->props.type);
+
+	if (!m)
+		return -ENOMEM;
+	m->hqd = q->hqd;
+	m->flags = sdma ? FW_VGPU_F_SDMA : 0;
+	if (kfdc_queue_is_active(q->props.ring_base, q->props.ring_size,
+				 q->percentage))
+		m->flags |= FW_VGPU_F_ACTIVE;
+	/* The MQD changes under dev->lock (queue.c). */
+	mutex_lock(&dev->lock);
+	memcpy(m->mqd, q->mqd, min_t(size_t, q->mqd_mgr->mqd_size,
+				     sizeof(m->mqd)));
+	mutex_unlock(&dev->lock);
+	return vgfx9_send(l, m);
+}
+
+/*
+ * Without a device the GPU is as a hung one: -EIO, as amdkfd's queue
+ * manager answers while its scheduler is hung.
+ */
 static int vgfx9_map_queue(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 {
 	struct vgfx9 *v = dev->backend;
+	struct vgpu_link *l;
+	u32 gen;
+	int err, hqd;
 
+	l = vgpu_get(&v->slot, &gen);
+	if (!l)
+		return -EIO;
+	hqd = ida_alloc_min(&v->hqd_ida, 1, GFP_KERNEL);
+	err = hqd < 0 ? hqd : vgfx9_context(l, gen, q->pdd);
+	if (!err) {
+		q->hqd = hqd;
+		err = vgfx9_queue_send(l, dev, q, FW_VGPU_OP_MAP_QUEUE);
+	}
+	vgpu_put(l);
+	if (err) {
+		if (hqd >= 0)
+			ida_free(&v->hqd_ida, hqd);
+		return err;
+	}
+	q->hw_gen = gen;
 	mutex_lock(&dev->lock);
 	list_add_tail(&q->dev_list, &v->queues);
 	v->hqd_count++;
@@ -164,22 +456,44 @@ static int vgfx9_map_queue(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 	return 0;
 }
 
+/* UNMAP_QUEUES with preemption: returns once the device let go. */
 static void vgfx9_unmap_queue(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 {
 	struct vgfx9 *v = dev->backend;
+	struct fw_vgpu_msg *m;
+	struct vgpu_link *l;
+	u32 gen;
 
-	mutex_lock(&dev->lock);
-	if (q->mapped) {
-		list_del(&q->dev_list);
-		v->hqd_count--;
-		q->mapped = false;
+	if (!q->mapped)
+		return;
+	l = vgpu_get(&v->slot, &gen);
+	if (l && gen == q->hw_gen) {
+		m = vgfx9_msg(FW_VGPU_OP_UNMAP_QUEUE, q->pdd);
+		if (m)
+			m->hqd = q->hqd;
+		vgfx9_send(l, m);
 	}
+	vgpu_put(l);
+	ida_free(&v->hqd_ida, q->hqd);
+	mutex_lock(&dev->lock);
+	list_del(&q->dev_list);
+	v->hqd_count--;
+	q->mapped = false;
 	mutex_unlock(&dev->lock);
 }
 
 static int vgfx9_update_queue(struct gcnkfd_dev *dev, struct gcnkfd_queue *q)
 {
-	return 0;	/* the MQD is read when the queue is listed */
+	struct vgfx9 *v = dev->backend;
+	struct vgpu_link *l;
+	u32 gen;
+	int err = -EIO;
+
+	l = vgpu_get(&v->slot, &gen);
+	if (l && q->mapped && gen == q->hw_gen)
+		err = vgfx9_queue_send(l, dev, q, FW_VGPU_OP_UPDATE_QUEUE);
+	vgpu_put(l);
+	return err;
 }
 
 /* The emulator's GPU clock counts host monotonic nanoseconds. */
@@ -196,5 +510,9 @@ const struct gcnkfd_dev_ops gcnkfd_vgfx9_ops = {
 	.map_queue = vgfx9_map_queue,
 	.unmap_queue = vgfx9_unmap_queue,
 	.update_queue = vgfx9_update_queue,
+	.vm_map = vgfx9_vm_map,
+	.vm_unmap = vgfx9_vm_unmap,
+	.set_trap = vgfx9_set_trap,
+	.process_remove = vgfx9_process_remove,
 	.gpu_clock_counter = vgfx9_gpu_clock_counter,
 };
