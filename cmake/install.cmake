@@ -33,14 +33,34 @@ install(TARGETS hsainfo hsa-run hsail-finalize hsailasm RUNTIME DESTINATION ${CM
 # and /etc is where an administrator's own rules go; any other prefix (a
 # scratch or staging dir) keeps it inside, in PREFIX/lib/udev/rules.d.
 # The module itself installs with dkms (dkms.conf).
+#
+# With it go the virtual GPU's device process (gcn-vgpud, in sbin), its
+# systemd unit (which the udev rule starts when the module loads) and a
+# modprobe.d entry that stops the unit before `modprobe -r gcnkfd`, placed
+# the same way: /etc/systemd/system and /etc/modprobe.d for /usr/local,
+# PREFIX/lib/systemd/system and PREFIX/lib/modprobe.d otherwise.
 if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
-  install(CODE "set(gcnkfd_rules \"${PROJECT_SOURCE_DIR}/kernel/70-gcnkfd.rules\")" COMPONENT kernel)
+  if(TARGET gcn-vgpud)
+    install(TARGETS gcn-vgpud RUNTIME DESTINATION ${CMAKE_INSTALL_SBINDIR} COMPONENT kernel)
+  endif()
+  install(CODE "set(gcnkfd_dir \"${PROJECT_SOURCE_DIR}/kernel\")
+    set(gcnkfd_sbindir \"${CMAKE_INSTALL_SBINDIR}\")" COMPONENT kernel)
   install(CODE [[
     if(CMAKE_INSTALL_PREFIX STREQUAL "/usr/local")
       set(rules_dir /etc/udev/rules.d)
+      set(unit_dir /etc/systemd/system)
+      set(modprobe_dir /etc/modprobe.d)
     else()
       set(rules_dir ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
+      set(unit_dir ${CMAKE_INSTALL_PREFIX}/lib/systemd/system)
+      set(modprobe_dir ${CMAKE_INSTALL_PREFIX}/lib/modprobe.d)
     endif()
-    file(INSTALL ${gcnkfd_rules} DESTINATION "${rules_dir}")
+    file(INSTALL ${gcnkfd_dir}/70-gcnkfd.rules DESTINATION "${rules_dir}")
+    set(SBINDIR ${CMAKE_INSTALL_PREFIX}/${gcnkfd_sbindir})
+    configure_file(${gcnkfd_dir}/gcn-vgpud.service.in
+      "$ENV{DESTDIR}${unit_dir}/gcn-vgpud.service" @ONLY)
+    message(STATUS "Installing: $ENV{DESTDIR}${unit_dir}/gcn-vgpud.service")
+    file(INSTALL ${gcnkfd_dir}/gcnkfd-modprobe.conf DESTINATION "${modprobe_dir}"
+      RENAME gcnkfd.conf)
   ]] COMPONENT kernel)
 endif()

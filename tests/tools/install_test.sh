@@ -18,9 +18,15 @@ cmake --install "$build" --prefix "$prefix/all" >/dev/null
 for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm bin/with-virtual-gpu \
 	lib/libhsakmt.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
 	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h \
-	$([ -f "$src/kernel/Kbuild" ] && echo lib/udev/rules.d/70-gcnkfd.rules); do
+	$([ -f "$src/kernel/Kbuild" ] && echo lib/udev/rules.d/70-gcnkfd.rules \
+		sbin/gcn-vgpud lib/systemd/system/gcn-vgpud.service lib/modprobe.d/gcnkfd.conf); do
 	[ -e "$prefix/all/$f" ] || fail "$f was not installed"
 done
+# The unit starts the installed device process.
+if [ -f "$src/kernel/Kbuild" ]; then
+	grep -qx "ExecStart=$prefix/all/sbin/gcn-vgpud" "$prefix/all/lib/systemd/system/gcn-vgpud.service" ||
+		fail "gcn-vgpud.service does not start $prefix/all/sbin/gcn-vgpud"
+fi
 
 # The installed programs resolve our libraries from the prefix, whatever
 # the build tree holds.
