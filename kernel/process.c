@@ -9,12 +9,18 @@
 #include <linux/seq_file.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/xarray.h>
 
 #include "gcnkfd.h"
 
 static LIST_HEAD(gcnkfd_processes);
 static DEFINE_MUTEX(gcnkfd_process_lock);
 static DEFINE_IDA(gcnkfd_pasid_ida);
+/*
+ * PASID -> process for the interrupt handler, read under RCU: an IH entry
+ * never waits for a lock an ioctl may hold while it waits for the GPU.
+ */
+static DEFINE_XARRAY(gcnkfd_pasids);
 
 static struct gcnkfd_process *gcnkfd_process_create(void)
 {
@@ -67,6 +73,10 @@ static struct gcnkfd_process *gcnkfd_process_create(void)
 			goto err_pdd;
 		}
 	}
+	/* Last: interrupts find only a whole process. */
+	err = xa_insert(&gcnkfd_pasids, p->pasid, p, GFP_KERNEL);
+	if (err)
+		goto err_pdd;
 	atomic_inc(&gcnkfd_counters.processes);
 	return p;
 
@@ -115,7 +125,10 @@ static void gcnkfd_process_release(struct kref *ref)
 	int i;
 
 	list_del(&p->list);
+	xa_erase(&gcnkfd_pasids, p->pasid);
 	mutex_unlock(&gcnkfd_process_lock);
+	/* No interrupt handler still looks at p from here on. */
+	synchronize_rcu();
 
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
@@ -150,9 +163,9 @@ void gcnkfd_process_put(struct gcnkfd_process *p)
 }
 
 /*
- * Runs fn on the process whose PASID is pasid, if there is one, with
- * gcnkfd_process_lock held: the process cannot be released meanwhile, and
- * fn must not take p->lock (an interrupt never waits for an ioctl).
+ * Runs fn on the process whose PASID is pasid, if there is one, under the
+ * RCU read lock: the process is not released meanwhile (release waits for
+ * readers before it frees anything), and fn must not sleep.
  */
 void gcnkfd_process_call_pasid(u32 pasid,
 			       void (*fn)(struct gcnkfd_process *p, void *arg),
@@ -160,17 +173,17 @@ void gcnkfd_process_call_pasid(u32 pasid,
 {
 	struct gcnkfd_process *p;
 
-	mutex_lock(&gcnkfd_process_lock);
-	list_for_each_entry(p, &gcnkfd_processes, list) {
-		if (p->pasid == pasid) {
-			fn(p, arg);
-			break;
-		}
-	}
-	mutex_unlock(&gcnkfd_process_lock);
+	rcu_read_lock();
+	p = xa_load(&gcnkfd_pasids, pasid);
+	if (p)
+		fn(p, arg);
+	rcu_read_unlock();
 }
 
-/* Runs fn on every process, as gcnkfd_process_call_pasid. */
+/*
+ * Runs fn on every process with gcnkfd_process_lock held (fn may sleep
+ * but must not take p->lock).
+ */
 void gcnkfd_process_call_all(void (*fn)(struct gcnkfd_process *p, void *arg),
 			     void *arg)
 {
