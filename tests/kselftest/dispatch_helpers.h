@@ -40,10 +40,6 @@
 #define DISPATCH_KERNELS_CO "dispatch_kernels.co"
 #endif
 #define DISPATCH_KERNELS_ENV "GCNKFD_DISPATCH_KERNELS"
-/* What the VM runner and the module give about the device process. */
-#define VGPUD_PID_FILE "/run/gcn-vgpud.pid"
-#define VGPUD_STOP_FILE "/run/gcn-vgpud.stop"
-#define GCNKFD_DEVICE_FILE "/sys/kernel/debug/gcnkfd/gpu%u/device"
 
 /* A buffer object mapped to one GPU, the CPU seeing it at the same VA. */
 struct gpu_buf {
@@ -63,14 +59,6 @@ struct gpu_ctx {
 	uint32_t event_id;
 	void *doorbells;	/* the 8 KiB doorbell slice, once a queue exists */
 };
-
-static inline double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* A CPU range to use as a GPU VA: reserved, not backed. 0 on failure. */
 static inline uint64_t reserve_gpu_va(uint64_t size)
@@ -260,10 +248,10 @@ static inline int gpu_wait(struct gpu_ctx *c, uint32_t id, uint32_t timeout_ms,
 static inline int wait_u32(const volatile uint32_t *p, uint32_t want,
 			   uint32_t timeout_ms)
 {
-	double end = now_ms() + timeout_ms;
+	double end = gcnkfd_ms() + timeout_ms;
 
 	while (__atomic_load_n(p, __ATOMIC_ACQUIRE) != want) {
-		if (now_ms() > end)
+		if (gcnkfd_ms() > end)
 			return ETIMEDOUT;
 		usleep(1000);
 	}
@@ -634,66 +622,14 @@ static inline void ring_commit(struct gpu_queue *q)
 /* 0 when the read pointer reached the write pointer in time. */
 static inline int ring_drained(const struct gpu_queue *q, uint32_t timeout_ms)
 {
-	double end = now_ms() + timeout_ms;
+	double end = gcnkfd_ms() + timeout_ms;
 
 	while (__atomic_load_n(q->rptr, __ATOMIC_ACQUIRE) != q->next) {
-		if (now_ms() > end)
+		if (gcnkfd_ms() > end)
 			return ETIMEDOUT;
 		usleep(1000);
 	}
 	return 0;
-}
-
-/*
- * The module's debugfs "device" line of a GPU ("attached=1 pid=123
- * messages=N interrupts=M resets=K"): 0 and the fields, or the errno.
- */
-struct device_state {
-	long long attached, pid, messages, interrupts, resets;
-};
-
-static inline long long line_field(const char *line, const char *key)
-{
-	char pat[32];
-	const char *s;
-
-	snprintf(pat, sizeof(pat), "%s=", key);
-	for (s = strstr(line, pat); s; s = strstr(s + 1, pat))
-		if (s == line || s[-1] == ' ')
-			return strtoll(s + strlen(pat), NULL, 0);
-	return -1;
-}
-
-static inline int device_state(uint32_t gpu_id, struct device_state *st)
-{
-	char path[96], buf[256];
-	int n;
-
-	snprintf(path, sizeof(path), GCNKFD_DEVICE_FILE, gpu_id);
-	n = read_text(path, buf, sizeof(buf));
-	if (n < 0)
-		return -n;
-	st->attached = line_field(buf, "attached");
-	st->pid = line_field(buf, "pid");
-	st->messages = line_field(buf, "messages");
-	st->interrupts = line_field(buf, "interrupts");
-	st->resets = line_field(buf, "resets");
-	return st->attached < 0 ? EINVAL : 0;
-}
-
-/* Waits until the device file says attached=want; 0, or ETIMEDOUT. */
-static inline int wait_device(uint32_t gpu_id, int want, uint32_t timeout_ms,
-			      struct device_state *st)
-{
-	double end = now_ms() + timeout_ms;
-
-	for (;;) {
-		if (!device_state(gpu_id, st) && st->attached == want)
-			return 0;
-		if (now_ms() > end)
-			return ETIMEDOUT;
-		usleep(20000);
-	}
 }
 
 #endif /* DISPATCH_HELPERS_H */

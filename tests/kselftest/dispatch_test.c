@@ -35,7 +35,7 @@ static void read_counters(long long *v)
 static int wait_counters(const long long *want, long long *now,
 			 uint32_t timeout_ms)
 {
-	double end = now_ms() + timeout_ms;
+	double end = gcnkfd_ms() + timeout_ms;
 	unsigned int i;
 
 	for (;;) {
@@ -45,7 +45,7 @@ static int wait_counters(const long long *want, long long *now,
 				break;
 		if (i == NCOUNTERS)
 			return 0;
-		if (now_ms() > end)
+		if (gcnkfd_ms() > end)
 			return -1;
 		usleep(20000);
 	}
@@ -190,14 +190,14 @@ FIXTURE(dispatch)
 FIXTURE_SETUP(dispatch)
 {
 	const char *path = dispatch_kernels_path();
-	struct device_state st;
+	struct gcnkfd_device_state st;
 	int err;
 
 	self->c.fd = -1;
 	ASSERT_EQ(0, gpu_ctx_open(&self->c, 0));
 	if (gcnkfd_test_on_module()) {
 		/* Without a device process no queue runs: fail at once. */
-		err = device_state(self->c.gpu_id, &st);
+		err = gcnkfd_device_state(self->c.gpu_id, &st);
 		ASSERT_EQ(0, err) TH_LOG("debugfs device file of gpu %u: %s",
 					 self->c.gpu_id, strerror(err));
 		ASSERT_EQ(1, st.attached)
@@ -514,11 +514,11 @@ static int peer_child(int ready_fd, int addr_fd, int parent_fd)
 /* waitpid with a deadline; a child still there then is killed. */
 static int wait_child(pid_t pid, int *status, uint32_t timeout_ms)
 {
-	double end = now_ms() + timeout_ms;
+	double end = gcnkfd_ms() + timeout_ms;
 	pid_t r;
 
 	while ((r = waitpid(pid, status, WNOHANG)) == 0) {
-		if (now_ms() > end) {
+		if (gcnkfd_ms() > end) {
 			kill(pid, SIGKILL);
 			waitpid(pid, status, 0);
 			return ETIMEDOUT;
@@ -675,7 +675,7 @@ static long read_pid_file(const char *path)
 TEST_F_TIMEOUT(dispatch, device_killed_mid_dispatch, 240)
 {
 	uint32_t hw = gpu_event(&self->c, KFD_IOC_EVENT_HW_EXCEPTION, 1), result;
-	struct device_state st, after;
+	struct gcnkfd_device_state st, after;
 	struct gpu_queue q, q2;
 	struct gpu_buf data;
 	long dev;
@@ -686,7 +686,7 @@ TEST_F_TIMEOUT(dispatch, device_killed_mid_dispatch, 240)
 	dev = read_pid_file(VGPUD_PID_FILE);
 	ASSERT_LT(0, dev) TH_LOG("no %s: run-vm.sh --device starts the device",
 				 VGPUD_PID_FILE);
-	ASSERT_EQ(0, device_state(self->c.gpu_id, &st));
+	ASSERT_EQ(0, gcnkfd_device_state(self->c.gpu_id, &st));
 	EXPECT_EQ(dev, st.pid);
 	ASSERT_EQ(0, gpu_queue_create(&self->c, &q,
 				      KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, 64 * 64));
@@ -703,14 +703,14 @@ TEST_F_TIMEOUT(dispatch, device_killed_mid_dispatch, 240)
 	ASSERT_EQ(0, gpu_wait(&self->c, hw, GPU_WAIT_MS, &result, NULL));
 	ASSERT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, result)
 		TH_LOG("no hardware-exception event after the device died");
-	ASSERT_EQ(0, wait_device(self->c.gpu_id, 0, 10000, &after))
+	ASSERT_EQ(0, gcnkfd_wait_device(self->c.gpu_id, 0, 10000, &after))
 		TH_LOG("the module still says attached");
 	EXPECT_EQ(EIO, gpu_queue_create(&self->c, &q2,
 					KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, 64 * 64));
 
 	unlink(VGPUD_STOP_FILE);
 	self->stop_file = false;
-	ASSERT_EQ(0, wait_device(self->c.gpu_id, 1, 20000, &after))
+	ASSERT_EQ(0, gcnkfd_wait_device(self->c.gpu_id, 1, 20000, &after))
 		TH_LOG("the supervisor did not bring the device back in 20 s");
 	EXPECT_NE(dev, after.pid);
 
