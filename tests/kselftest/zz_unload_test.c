@@ -339,15 +339,21 @@ static void __attribute__((constructor)) order_last(void)
 		__constructor_order = _CONSTRUCTOR_ORDER_BACKWARD;
 }
 
-int main(int argc, char **argv)
+/*
+ * Binaries that run after this one need the module, and its device.
+ * test_harness_run() ends in exit(), so this runs from atexit (the
+ * harness's per-case children leave with _exit and do not run it).
+ */
+static void after_tests(void)
 {
-	int ret;
-
-	save_params();
-	stop_device();
-	ret = test_harness_run(argc, argv);
-	/* Binaries that run after this one need the module, and its device. */
 	ensure_loaded();
 	restart_device();
-	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	save_params();
+	stop_device();
+	atexit(after_tests);
+	return test_harness_run(argc, argv);
 }
