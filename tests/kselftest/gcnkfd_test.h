@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -21,6 +22,15 @@
 #define KFD_TOPOLOGY "/sys/devices/virtual/kfd/kfd/topology"
 #define GCNKFD_COUNTERS "/sys/kernel/debug/gcnkfd/counters"
 #define GCNKFD_MAX_TEST_GPUS 8
+/*
+ * The device process (gcn-vgpud) behind the module's GPUs: run-vm.sh's
+ * supervisor starts it with --pidfile VGPUD_PID_FILE, restarts it a second
+ * after it exits unless VGPUD_STOP_FILE exists, and the module describes
+ * each GPU's attachment in GCNKFD_DEVICE_FILE (gpu id in decimal).
+ */
+#define VGPUD_PID_FILE "/run/gcn-vgpud.pid"
+#define VGPUD_STOP_FILE "/run/gcn-vgpud.stop"
+#define GCNKFD_DEVICE_FILE "/sys/kernel/debug/gcnkfd/gpu%u/device"
 
 /*
  * 1 against the gcnkfd module (the static binaries booted in QEMU), 0 when
@@ -144,6 +154,70 @@ static inline long long gcnkfd_counter(const char *name)
 	if (read_text(GCNKFD_COUNTERS, buf, sizeof(buf)) < 0)
 		return -1;
 	return text_prop(buf, name);
+}
+
+/* CLOCK_MONOTONIC in milliseconds. */
+static inline double gcnkfd_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/*
+ * A GPU's debugfs "device" line: "attached=1 pid=123 messages=N
+ * interrupts=M resets=K" (-1 for a field that is missing).
+ */
+struct gcnkfd_device_state {
+	long long attached, pid, messages, interrupts, resets;
+};
+
+/* The value of "key=" in a line of space-separated key=value, or -1. */
+static inline long long kv_field(const char *line, const char *key)
+{
+	size_t len = strlen(key);
+	const char *s;
+
+	for (s = strstr(line, key); s; s = strstr(s + 1, key))
+		if ((s == line || s[-1] == ' ') && s[len] == '=')
+			return strtoll(s + len + 1, NULL, 0);
+	return -1;
+}
+
+/* 0 and the fields, or the errno of reading the file. */
+static inline int gcnkfd_device_state(uint32_t gpu_id,
+				      struct gcnkfd_device_state *st)
+{
+	char path[96], buf[256];
+	int n;
+
+	snprintf(path, sizeof(path), GCNKFD_DEVICE_FILE, gpu_id);
+	n = read_text(path, buf, sizeof(buf));
+	if (n < 0)
+		return -n;
+	st->attached = kv_field(buf, "attached");
+	st->pid = kv_field(buf, "pid");
+	st->messages = kv_field(buf, "messages");
+	st->interrupts = kv_field(buf, "interrupts");
+	st->resets = kv_field(buf, "resets");
+	return st->attached < 0 ? EINVAL : 0;
+}
+
+/* Waits until the device file says attached=want; 0, or ETIMEDOUT. */
+static inline int gcnkfd_wait_device(uint32_t gpu_id, int want,
+				     unsigned int timeout_ms,
+				     struct gcnkfd_device_state *st)
+{
+	double end = gcnkfd_ms() + timeout_ms;
+
+	for (;;) {
+		if (!gcnkfd_device_state(gpu_id, st) && st->attached == want)
+			return 0;
+		if (gcnkfd_ms() > end)
+			return ETIMEDOUT;
+		usleep(20000);
+	}
 }
 
 #endif /* GCNKFD_TEST_H */

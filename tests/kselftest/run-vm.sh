@@ -5,7 +5,7 @@
 # Usage: run-vm.sh --out DIR --kernel VMLINUZ --module GCNKFD_KO
 #                  [--param NAME=VALUE]... [--timeout SECONDS]
 #                  [--extra-program BIN [ARG...] --]... [--extra-file PATH]...
-#                  TEST_BINARY...
+#                  [--device BIN [ARG...] --] TEST_BINARY...
 #
 # Writes DIR/results.tap (kselftest runner format: one top-level TAP line
 # per binary, each binary's own TAP indented with "# "), DIR/dmesg.txt,
@@ -13,20 +13,32 @@
 # exit status in DIR/extra-N-NAME.rc. Exits 0 when the VM ran to the end,
 # whatever the tests said: counting results is ctest's job.
 #
+# --device: the GPU's device process (gcn-vgpud). BIN and its libraries are
+# copied at their host paths, as for --extra-program. After insmod a
+# supervisor loop runs "BIN ARG... --pidfile /run/gcn-vgpud.pid" and starts
+# it again 1 s after it exits (as systemd's Restart=always would), except
+# while /run/gcn-vgpud.stop exists (zz_unload_test stops the device that
+# way). The tests start once every GPU's debugfs file
+# /sys/kernel/debug/gcnkfd/gpu<ID>/device says attached=1 (at most 60 s);
+# the device's output is DIR/device.log.
+#
 # Environment: KSELFTEST_ACCEL=tcg forces TCG, =kvm tries KVM even when
 # the CPU shows no vmx/svm (default: KVM when /dev/kvm is usable, else TCG); KSELFTEST_CONSOLE_LOGLEVEL=N lets kernel messages
 # of level < N interleave with the console output (default 1: they are read
 # afterwards from dmesg, so they cannot split a TAP line).
+# KSELFTEST_DEVICE_WAIT=S: how long the guest waits for the device to
+# attach (default 60).
 set -euo pipefail
 
 usage() {
-	sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 out='' kernel='' module='' timeout=600
 params=() tests=() extra_files=()
 extra_cmds=()
+device_cmd=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=$2; shift 2 ;;
@@ -47,6 +59,16 @@ while [ $# -gt 0 ]; do
 		# One line per program, each word quoted for the guest's shell.
 		extra_cmds+=("$(printf '%q ' "${cmd[@]}")")
 		;;
+	--device)
+		shift
+		device_cmd=()
+		while [ $# -gt 0 ] && [ "$1" != -- ]; do
+			device_cmd+=("$1")
+			shift
+		done
+		[ $# -gt 0 ] && shift
+		[ ${#device_cmd[@]} -gt 0 ] || usage
+		;;
 	-h | --help) usage ;;
 	-*) echo "run-vm.sh: unknown option $1" >&2; usage ;;
 	*) tests+=("$1"); shift ;;
@@ -65,8 +87,9 @@ busybox=$(command -v busybox || true)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 root=$out/initramfs
-rm -rf "$root" "$out"/extra-* "$out/results.tap" "$out/dmesg.txt" "$out/console.log"
-mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,lib,etc,kselftest,extra}
+rm -rf "$root" "$out"/extra-* "$out/results.tap" "$out/dmesg.txt" "$out/console.log" \
+	"$out/device.log"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,lib,etc,kselftest,extra}
 cp "$busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$module" "$root/lib/gcnkfd.ko"
@@ -101,6 +124,15 @@ for cmd in "${extra_cmds[@]}"; do
 	rest=$(eval "set -- $cmd; shift; printf '%q ' \"\$@\"")
 	printf '%q %s\n' "$bin" "$rest" >>"$root/etc/extra-programs"
 done
+: >"$root/etc/device-command"
+if [ ${#device_cmd[@]} -gt 0 ]; then
+	bin=${device_cmd[0]}
+	[[ $bin == /* ]] || bin=$(command -v "$bin")
+	bin=$(realpath "$bin")
+	copy_with_libs "$bin"
+	printf '%q ' "$bin" "${device_cmd[@]:1}" >"$root/etc/device-command"
+	echo >>"$root/etc/device-command"
+fi
 for f in "${extra_files[@]}"; do
 	f=$(realpath "$f")
 	mkdir -p "$root$(dirname "$f")"
@@ -116,6 +148,7 @@ cat >"$root/etc/runner.conf" <<EOF
 MODULE_PARAMS='${params[*]}'
 GUEST_TIMEOUT=$guest_timeout
 LOGLEVEL=${KSELFTEST_CONSOLE_LOGLEVEL:-1}
+DEVICE_WAIT=${KSELFTEST_DEVICE_WAIT:-60}
 EXTRA_LD_LIBRARY_PATH='$libpath'
 EOF
 
@@ -135,6 +168,52 @@ mount -t debugfs debugfs /sys/kernel/debug
 . /etc/runner.conf
 echo "$LOGLEVEL" >/proc/sys/kernel/printk
 export GCNKFD_KO=/lib/gcnkfd.ko HOME=/tmp
+DEVICE_CMD=$(cat /etc/device-command)
+
+# The device process under a supervisor: restarted 1 s after it exits,
+# unless /run/gcn-vgpud.stop exists (then it waits for the file to go).
+# Its output goes to a file, not between the TAP lines.
+supervise_device() {
+	while :; do
+		while [ -e /run/gcn-vgpud.stop ]; do
+			sleep 0.2
+		done
+		echo "supervisor: starting $DEVICE_CMD" >>/tmp/gcn-vgpud.log
+		eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $DEVICE_CMD --pidfile /run/gcn-vgpud.pid" \
+			</dev/null >>/tmp/gcn-vgpud.log 2>&1
+		echo "supervisor: device exited with $?" >>/tmp/gcn-vgpud.log
+		rm -f /run/gcn-vgpud.pid
+		sleep 1
+	done
+}
+
+# Waits up to $1 seconds until every GPU's debugfs device file says
+# attached=1; prints the outcome.
+wait_device_attached() {
+	tries=$(($1 * 5))
+	while :; do
+		all=1 n=0
+		for f in /sys/kernel/debug/gcnkfd/gpu*/device; do
+			[ -e "$f" ] || { all=0; break; }
+			n=$((n + 1))
+			grep -q '^attached=1 ' "$f" || all=0
+		done
+		if [ $all = 1 ] && [ $n -gt 0 ]; then
+			echo "=== GCNKFD DEVICE ATTACHED $n ==="
+			return 0
+		fi
+		tries=$((tries - 1))
+		if [ $tries -le 0 ]; then
+			echo "=== GCNKFD DEVICE NOT ATTACHED after $1 s ==="
+			for f in /sys/kernel/debug/gcnkfd/gpu*/device; do
+				echo "$f: $(cat "$f" 2>&1)"
+			done
+			tail -n 20 /tmp/gcn-vgpud.log
+			return 1
+		fi
+		sleep 0.2
+	done
+}
 
 # Watchdog: whatever hangs, the log still ends with dmesg.
 (
@@ -149,6 +228,11 @@ export GCNKFD_KO=/lib/gcnkfd.ko HOME=/tmp
 echo "=== GCNKFD INSMOD $MODULE_PARAMS ==="
 insmod /lib/gcnkfd.ko $MODULE_PARAMS
 echo "=== GCNKFD INSMOD RC $? ==="
+if [ -n "$DEVICE_CMD" ]; then
+	: >/tmp/gcn-vgpud.log
+	supervise_device &
+	wait_device_attached "$DEVICE_WAIT"
+fi
 
 echo "=== GCNKFD TAP BEGIN ==="
 n=$(ls /kselftest | wc -l)
@@ -172,6 +256,8 @@ for t in /kselftest/*; do
 	esac
 done
 echo "=== GCNKFD TAP END ==="
+# zz_unload_test stopped the device and let it start again.
+[ -z "$DEVICE_CMD" ] || wait_device_attached "$DEVICE_WAIT"
 
 i=0
 while read -r line; do
@@ -186,6 +272,11 @@ while read -r line; do
 	echo "=== GCNKFD EXTRA END $i rc=$(cat /tmp/.rc) ==="
 done </etc/extra-programs
 
+if [ -n "$DEVICE_CMD" ]; then
+	echo "=== GCNKFD DEVICE BEGIN ==="
+	cat /tmp/gcn-vgpud.log
+	echo "=== GCNKFD DEVICE END ==="
+fi
 echo "=== GCNKFD DMESG BEGIN ==="
 dmesg
 echo "=== GCNKFD DMESG END ==="
@@ -223,6 +314,7 @@ section() {
 }
 section TAP >"$out/results.tap"
 section DMESG >"$out/dmesg.txt"
+[ ${#device_cmd[@]} -eq 0 ] || section DEVICE >"$out/device.log"
 i=0
 while read -r line; do
 	[ -n "$line" ] || continue
@@ -240,6 +332,11 @@ ran=tcg
 grep -q 'Hypervisor detected: KVM' "$out/dmesg.txt" && ran=kvm
 echo "run-vm.sh: VM ran ${elapsed}s with $ran (qemu exit $qemu_rc)"
 grep '^=== GCNKFD INSMOD RC' "$out/console.log" || true
+if [ ${#device_cmd[@]} -gt 0 ]; then
+	grep -E '^=== GCNKFD DEVICE (NOT )?ATTACHED' "$out/console.log" | sed 's/^/run-vm.sh: /' || true
+	grep -q '^=== GCNKFD DEVICE NOT ATTACHED' "$out/console.log" &&
+		echo "run-vm.sh: the device did not attach; its log: $out/device.log" >&2
+fi
 if grep -q '^=== GCNKFD VM DONE ===$' "$out/console.log"; then
 	echo "run-vm.sh: $(grep -c '^ok ' "$out/results.tap") of ${#tests[@]} binaries ok;" \
 		"results in $out/results.tap"

@@ -10,7 +10,15 @@
  * The name sorts last so that the VM runner (which runs the binaries in
  * name order) runs it after every other binary; whatever happens, main()
  * reloads the module from $GCNKFD_KO before exiting.
+ *
+ * A device process (gcn-vgpud, run-vm.sh --device) holds the module too,
+ * through its open backend file. main() stops it first: it creates the
+ * supervisor's stop file, kills the process named in its pid file and
+ * waits for the module to say every GPU is detached; at the end it
+ * removes the stop file, so the supervisor starts the device again on
+ * the reloaded module, and waits for it to attach.
  */
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
@@ -249,19 +257,103 @@ TEST_F(unload, doorbell_mapping_holds_module)
 	EXPECT_TRUE(exists(KFD_PATH));
 }
 
+static bool device_stopped;
+
+/* Whether a process exists (a zombie the supervisor has not reaped does). */
+static bool process_exists(pid_t pid)
+{
+	return !kill(pid, 0) || errno != ESRCH;
+}
+
+/*
+ * Stops the supervised device process so that the module can unload:
+ * nothing to do without a pid file (no --device, or the module has no
+ * device side).
+ */
+static void stop_device(void)
+{
+	uint32_t ids[GCNKFD_MAX_TEST_GPUS];
+	struct gcnkfd_device_state st;
+	char text[32];
+	pid_t pid;
+	int fd, n, i;
+	double end;
+
+	if (!gcnkfd_test_on_module() || read_text(VGPUD_PID_FILE, text,
+						   sizeof(text)) <= 0)
+		return;
+	pid = (pid_t)strtol(text, NULL, 10);
+	if (pid <= 0)
+		return;
+	fd = open(VGPUD_STOP_FILE, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "# %s: %s\n", VGPUD_STOP_FILE, strerror(errno));
+		return;
+	}
+	close(fd);
+	device_stopped = true;
+	/* TERM first, KILL if it is still there after 5 s. */
+	kill(pid, SIGTERM);
+	end = gcnkfd_ms() + 5000;
+	while (process_exists(pid) && gcnkfd_ms() < end)
+		usleep(10000);
+	if (process_exists(pid)) {
+		fprintf(stderr, "# device %d ignored SIGTERM: SIGKILL\n", pid);
+		kill(pid, SIGKILL);
+		end = gcnkfd_ms() + 5000;
+		while (process_exists(pid) && gcnkfd_ms() < end)
+			usleep(10000);
+	}
+	n = topology_ids(ids, GCNKFD_MAX_TEST_GPUS);
+	for (i = 0; i < n; i++)
+		if (!gcnkfd_device_state(ids[i], &st) &&
+		    gcnkfd_wait_device(ids[i], 0, 10000, &st))
+			fprintf(stderr, "# gpu %u: device still attached\n",
+				ids[i]);
+	fprintf(stderr, "# device process %d stopped for the unload tests\n",
+		pid);
+}
+
+/* Lets the supervisor start the device again and waits for it. */
+static void restart_device(void)
+{
+	uint32_t ids[GCNKFD_MAX_TEST_GPUS];
+	struct gcnkfd_device_state st;
+	int n, i;
+
+	if (!device_stopped)
+		return;
+	unlink(VGPUD_STOP_FILE);
+	n = topology_ids(ids, GCNKFD_MAX_TEST_GPUS);
+	/* A module without device files has nothing to wait for. */
+	for (i = 0; i < n; i++)
+		if (!gcnkfd_device_state(ids[i], &st) &&
+		    gcnkfd_wait_device(ids[i], 1, 60000, &st))
+			fprintf(stderr, "# gpu %u: no device attached 60 s after the restart\n",
+				ids[i]);
+}
+
 static void __attribute__((constructor)) order_last(void)
 {
 	if (!__constructor_order)
 		__constructor_order = _CONSTRUCTOR_ORDER_BACKWARD;
 }
 
+/*
+ * Binaries that run after this one need the module, and its device.
+ * test_harness_run() ends in exit(), so this runs from atexit (the
+ * harness's per-case children leave with _exit and do not run it).
+ */
+static void after_tests(void)
+{
+	ensure_loaded();
+	restart_device();
+}
+
 int main(int argc, char **argv)
 {
-	int ret;
-
 	save_params();
-	ret = test_harness_run(argc, argv);
-	/* Binaries that run after this one need the module. */
-	ensure_loaded();
-	return ret;
+	stop_device();
+	atexit(after_tests);
+	return test_harness_run(argc, argv);
 }

@@ -49,7 +49,11 @@ foreach(src IN LISTS KSELFTEST_SOURCES)
   target_compile_definitions(kselftest_emu_${name} PRIVATE GCNKFD_TEST_EMULATED)
   target_include_directories(kselftest_emu_${name} PRIVATE
     ${GCNKFD_SELFTESTS_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(kselftest_emu_${name} PRIVATE kselftest_emu_shim kfd_uapi)
+  target_link_libraries(kselftest_emu_${name} PRIVATE kselftest_emu_shim kfd_uapi
+    firmware_interfaces)
+  target_compile_definitions(kselftest_emu_${name} PRIVATE
+    DISPATCH_KERNELS_CO="${KSELFTEST_DISPATCH_CO}")
+  add_dependencies(kselftest_emu_${name} kselftest_kernels)
   target_link_options(kselftest_emu_${name} PRIVATE ${emu_link_options})
 
   set(tap ${KSELFTEST_EMU_RUN_DIR}/${name}.tap)
