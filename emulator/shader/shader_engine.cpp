@@ -404,9 +404,16 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ri
     // of a group) for this dispatch only.
     d.scratch_wave_bytes = (static_cast<uint64_t>(d.private_bytes) * kWaveSize + 1023) & ~1023ull;
     const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * threads();
+    // Mapped at a GPU VA of its own, not at its host address: GPU VA and
+    // host address differ in a device process, where the host address
+    // could be any VA of the user process. One dispatch runs at a time on
+    // an engine, so the range is free (a second would fail to map, not
+    // corrupt the first).
     scratch.assign(need + 256, 0);
-    d.scratch_va = (reinterpret_cast<uintptr_t>(scratch.data()) + 255) & ~255ull;
-    if (!memory_.map_host(reinterpret_cast<void*>(d.scratch_va), need))
+    uint8_t* host = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(scratch.data()) + 255) &
+                                               ~uintptr_t{255});
+    d.scratch_va = kEngineScratchBase;
+    if (need > kApertureSize || !memory_.map(d.scratch_va, host, need))
       return fail("cannot map scratch");
     swizzled_scratch_descriptor(d.scratch_va, d.scratch_descriptor);
   }

@@ -18,6 +18,13 @@ namespace gcn {
 constexpr uint64_t kSharedApertureBase = 0x0001000000000000ull;
 constexpr uint64_t kPrivateApertureBase = 0x0002000000000000ull;
 constexpr uint64_t kApertureSize = 0x100000000ull;
+// Where the shader engine maps the private memory it backs itself (a
+// dispatch without a scratch ring): the top 4 GiB of the 48-bit GPUVM range
+// (a buffer V# holds 48 address bits), below the apertures and above every
+// x86-64 user address. The host's buffers live at user addresses (in
+// process, or the user process's VAs a device process is handed), so this
+// overlaps none of them, whatever the host address of the backing is.
+constexpr uint64_t kEngineScratchBase = 0x0000ffff00000000ull;
 
 struct DispatchState {
   std::string kernel_name;

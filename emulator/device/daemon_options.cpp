@@ -1,0 +1,100 @@
+#include "daemon_options.h"
+
+#include <dirent.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+
+namespace gcn::device {
+
+namespace {
+
+// A whole decimal number in [min, max].
+bool number(const char* s, unsigned long min, unsigned long max, unsigned long* out) {
+  if (!s || !*s || *s == '-' || *s == '+') return false;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long v = std::strtoul(s, &end, 10);
+  if (errno || *end || v < min || v > max) return false;
+  *out = v;
+  return true;
+}
+
+}  // namespace
+
+std::string usage() {
+  return "usage: gcn-vgpud [--gpu ID]... [--threads N] [--cus N] [--pidfile PATH] [--verbose]\n"
+         "  Hosts the virtual gfx900 GPUs of the gcnkfd module (/dev/gcnkfd-vgpu).\n"
+         "  --gpu ID       serve the GPU with this topology gpu_id (repeatable;\n"
+         "                 default: every GPU of the KFD topology)\n"
+         "  --threads N    shader-engine host threads per process context (default 1)\n"
+         "  --cus N        compute units per context (default: what the module reports)\n"
+         "  --pidfile PATH write the daemon's pid there once every GPU is attached\n"
+         "  --verbose      log every message from the module\n";
+}
+
+bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
+    unsigned long v = 0;
+    if (a == "--help" || a == "-h") {
+      out->help = true;
+    } else if (a == "--verbose" || a == "-v") {
+      out->verbose = true;
+    } else if (a == "--gpu") {
+      if (!number(value, 1, UINT32_MAX, &v)) {
+        *error = "--gpu needs a nonzero gpu_id";
+        return false;
+      }
+      out->gpus.push_back(static_cast<uint32_t>(v));
+      ++i;
+    } else if (a == "--threads") {
+      if (!number(value, 1, 1024, &v)) {
+        *error = "--threads needs a number from 1 to 1024";
+        return false;
+      }
+      out->shader_threads = static_cast<unsigned>(v);
+      ++i;
+    } else if (a == "--cus") {
+      if (!number(value, 1, 64, &v)) {
+        *error = "--cus needs a number from 1 to 64";
+        return false;
+      }
+      out->compute_units = static_cast<unsigned>(v);
+      ++i;
+    } else if (a == "--pidfile") {
+      if (!value || !*value) {
+        *error = "--pidfile needs a path";
+        return false;
+      }
+      out->pidfile = value;
+      ++i;
+    } else {
+      *error = "unknown argument '" + a + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<uint32_t> topology_gpu_ids(const std::string& nodes_dir) {
+  std::vector<std::pair<unsigned long, uint32_t>> found;  // (node, gpu_id)
+  DIR* dir = opendir(nodes_dir.c_str());
+  if (!dir) return {};
+  while (dirent* e = readdir(dir)) {
+    unsigned long node = 0;
+    if (!number(e->d_name, 0, UINT32_MAX, &node)) continue;
+    std::ifstream f(nodes_dir + "/" + e->d_name + "/gpu_id");
+    unsigned long id = 0;
+    if (f >> id && id && id <= UINT32_MAX) found.emplace_back(node, static_cast<uint32_t>(id));
+  }
+  closedir(dir);
+  std::sort(found.begin(), found.end());
+  std::vector<uint32_t> ids;
+  for (const auto& [node, id] : found) ids.push_back(id);
+  return ids;
+}
+
+}  // namespace gcn::device
