@@ -40,9 +40,7 @@ install(TARGETS hsainfo hsa-run hsail-finalize hsailasm RUNTIME DESTINATION ${CM
 # the same way: /etc/systemd/system and /etc/modprobe.d for /usr/local,
 # PREFIX/lib/systemd/system and PREFIX/lib/modprobe.d otherwise.
 if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
-  if(TARGET gcn-vgpud)
-    install(TARGETS gcn-vgpud RUNTIME DESTINATION ${CMAKE_INSTALL_SBINDIR} COMPONENT kernel)
-  endif()
+  # gcn-vgpud itself installs with emulator/device (component device).
   install(CODE "set(gcnkfd_dir \"${PROJECT_SOURCE_DIR}/kernel\")
     set(gcnkfd_sbindir \"${CMAKE_INSTALL_SBINDIR}\")" COMPONENT kernel)
   install(CODE [[

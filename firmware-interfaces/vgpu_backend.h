@@ -54,9 +54,11 @@ enum fw_vgpu_op {
 	 */
 	FW_VGPU_OP_VM_MAP = 3,
 	/*
-	 * Invalidate [va, va + size) of pasid (the range of an earlier
-	 * VM_MAP): ACK once no dispatch or copy can reach it any more, then
-	 * munmap. The module frees the pages after the ACK.
+	 * Invalidate [va, va + size) of pasid (exactly the range of an
+	 * earlier VM_MAP): ACK once no dispatch or copy can reach it any
+	 * more and the device no longer maps the pages (it may keep the
+	 * host addresses reserved). The module then revokes any mapping
+	 * left and frees the pages.
 	 */
 	FW_VGPU_OP_VM_UNMAP = 4,
 	/*
@@ -121,8 +123,9 @@ FW_ASSERT_SIZE(struct fw_vgpu_ack, 8);
 
 /*
  * The IH ring, at mmap offset 0: a header page, then the entries
- * (struct fw_ih_entry, ih_entries of them, a power of two). The device
- * writes entries at wptr (counting entries, wrapping at ih_entries),
+ * (struct fw_ih_entry, ih_entries of them, a power of two). wptr and
+ * rptr count entries and run free (u32, wrapping at 2^32); entry n is in
+ * slot n % ih_entries. The device writes entries at wptr,
  * publishes wptr with a release store and calls ioctl(IRQ); the module
  * reads up to wptr and advances rptr. When the ring is full (wptr - rptr
  * == ih_entries) the device calls ioctl(IRQ) before it writes more.

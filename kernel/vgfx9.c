@@ -235,27 +235,41 @@ static bool vgfx9_bo_writable(const struct gcnkfd_bo *bo)
 			    KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP);
 }
 
+/*
+ * The pages the GPU sees for bo: its own or pinned pages, or the doorbell
+ * slice or MMIO page it stands for (first, contiguous). 0: none.
+ */
+static unsigned long vgfx9_bo_pages(const struct gcnkfd_bo *bo,
+				    struct page **first)
+{
+	unsigned long npages = bo->npages;
+
+	*first = NULL;
+	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
+		*first = bo->pdd->doorbells;
+		npages = KFDC_DOORBELL_SLICE_BYTES >> PAGE_SHIFT;
+	} else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
+		*first = bo->pdd->mmio_page;
+		npages = 1;
+	} else if (!bo->pages) {
+		return 0;
+	}
+	return min_t(unsigned long, npages, bo->size >> PAGE_SHIFT);
+}
+
 /* A GPUVM range for bo in pdd's context: its pages, then VM_MAP. */
 static int vgfx9_vm_map_send(struct vgpu_link *l, struct gcnkfd_pdd *pdd,
 			     struct gcnkfd_bo *bo)
 {
-	struct page *first = NULL;
+	struct page *first;
 	struct fw_vgpu_msg *m;
-	unsigned long npages = bo->npages;
+	unsigned long npages = vgfx9_bo_pages(bo, &first);
 	bool writable = vgfx9_bo_writable(bo);
 	u64 offset;
 	int err;
 
-	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-		first = bo->pdd->doorbells;
-		npages = KFDC_DOORBELL_SLICE_BYTES >> PAGE_SHIFT;
-	} else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
-		first = bo->pdd->mmio_page;
-		npages = 1;
-	} else if (!bo->pages) {
+	if (!npages)
 		return -EINVAL;
-	}
-	npages = min_t(unsigned long, npages, bo->size >> PAGE_SHIFT);
 	err = vgpu_obj_add(l, pdd->p->pasid, bo->va, first ? NULL : bo->pages,
 			   first, npages, writable, &offset);
 	if (err)
@@ -342,6 +356,7 @@ static int vgfx9_vm_map(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 			   struct gcnkfd_bo *bo)
 {
+	struct page *first;
 	struct fw_vgpu_msg *m;
 	struct vgpu_link *l;
 	u32 gen;
@@ -353,7 +368,8 @@ static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 		m = vgfx9_msg(FW_VGPU_OP_VM_UNMAP, pdd);
 		if (m) {
 			m->va = bo->va;
-			m->size = bo->size;
+			/* The range VM_MAP named. */
+			m->size = (u64)vgfx9_bo_pages(bo, &first) << PAGE_SHIFT;
 		}
 		/* Whatever the device says, its mappings go. */
 		vgfx9_send(l, m);
