@@ -558,6 +558,15 @@ TEST_F_TIMEOUT(dispatch, two_processes_dispatch_at_once, 180)
 	if (!pid) {
 		close(ready[0]);
 		close(addr[1]);
+		/*
+		 * The parent's buffer is not in the child (VM_DONTCOPY), so
+		 * the child's own buffers could land at its address; keep the
+		 * page free, so that the store hits nothing of the child's.
+		 */
+		if (mmap((void *)(target & ~(DPAGE - 1)), DPAGE, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			 -1, 0) == MAP_FAILED)
+			_exit(PEER_OPEN);
 		_exit(peer_child(ready[1], addr[0], self->c.fd));
 	}
 	close(ready[1]);
@@ -678,8 +687,9 @@ TEST_F_TIMEOUT(dispatch, device_killed_mid_dispatch, 240)
 	struct gcnkfd_device_state st, after;
 	struct gpu_queue q, q2;
 	struct gpu_buf data;
+	int err, step, fd, status;
+	pid_t pid;
 	long dev;
-	int err, step, fd;
 
 	SKIP_UNLESS_MODULE("the device process is the module's GPU");
 	ASSERT_NE(0, hw);
@@ -714,19 +724,38 @@ TEST_F_TIMEOUT(dispatch, device_killed_mid_dispatch, 240)
 		TH_LOG("the supervisor did not bring the device back in 20 s");
 	EXPECT_NE(dev, after.pid);
 
-	/* A new process's dispatch runs on the new device. */
-	gpu_buf_free(&self->c, &data);
-	code_object_free(&self->c, &self->co);
-	gpu_ctx_close(&self->c);
-	ASSERT_EQ(0, gpu_ctx_open(&self->c, 0));
-	ASSERT_EQ(0, code_object_load(&self->c, dispatch_kernels_path(),
-				      &self->co));
-	ASSERT_EQ(0, gpu_queue_create(&self->c, &q,
-				      KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, 64 * 64));
-	step = scale3_run(&self->c, &self->co, &q, 9);
-	EXPECT_EQ(0, step) TH_LOG("scale3 on the new device: %s",
-				  scale3_steps[step]);
+	/* The dead queue is still the process's to destroy. */
 	EXPECT_EQ(0, gpu_queue_destroy(&self->c, &q));
+	gpu_buf_free(&self->c, &data);
+
+	/*
+	 * A new process's dispatch runs on the new device (this process's
+	 * KFD state lives on with its mappings, so a second /dev/kfd file
+	 * here could not acquire the VM: -EBUSY, as in Linux).
+	 */
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct code_object co;
+		struct gpu_ctx c;
+
+		close(self->c.fd);
+		if (gpu_ctx_open(&c, 0))
+			_exit(100);
+		if (code_object_load(&c, dispatch_kernels_path(), &co))
+			_exit(101);
+		if (gpu_queue_create(&c, &q, KFD_IOC_QUEUE_TYPE_COMPUTE_AQL,
+				     64 * 64))
+			_exit(102);
+		_exit(scale3_run(&c, &co, &q, 9));
+	}
+	ASSERT_EQ(0, wait_child(pid, &status, GPU_WAIT_MS + 20000));
+	ASSERT_TRUE(WIFEXITED(status));
+	step = WEXITSTATUS(status);
+	EXPECT_EQ(0, step) TH_LOG("the new process on the new device: %s",
+				  step < 100 ? scale3_steps[step] :
+				  step == 100 ? "open" : step == 101 ? "code" :
+				  "queue");
 }
 
 TEST_HARNESS_MAIN
