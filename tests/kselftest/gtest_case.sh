@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One gtest case out of a gtest binary's log from the kselftest VM (an
 # extra program of run-vm.sh, run with --gtest_color=no and
-# HSAKMT_DEBUG_LEVEL=7; thunk.cmake).
+# HSAKMT_DEBUG_LEVEL=7; vm_gtest.cmake).
 #
 # Usage: gtest_case.sh RUN_LOG LIST_LOG CASE     one case: passes iff the run
 #                                                printed "[       OK ] CASE"
@@ -39,7 +39,9 @@ fi
 
 # The case's own lines: from its RUN line to its result line.
 esc=$(printf '%s' "$case" | sed 's/[.[\*^$]/\\&/g')
-sed -n "/^\[ RUN      \] $esc\$/,/^\[ *[A-Z]* *\] $esc (/p" "$log"
+# Parameterised names hold "/", which delimits sed's addresses.
+sed_esc=$(printf '%s' "$esc" | sed 's|/|\\/|g')
+sed -n "/^\[ RUN      \] $sed_esc\$/,/^\[ *[A-Z]* *\] $sed_esc (/p" "$log"
 if grep -q "^\[       OK \] $esc (" "$log"; then
 	exit 0
 elif grep -q "^\[  SKIPPED \] $esc (" "$log"; then

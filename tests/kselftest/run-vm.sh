@@ -5,7 +5,9 @@
 # Usage: run-vm.sh --out DIR --kernel VMLINUZ --module GCNKFD_KO
 #                  [--param NAME=VALUE]... [--timeout SECONDS]
 #                  [--extra-program BIN [ARG...] --]... [--extra-file PATH]...
-#                  [--device BIN [ARG...] --] TEST_BINARY...
+#                  [--device BIN [ARG...] --]
+#                  [--memory SIZE] [--share-host [--kver KVER] [--share-cache MODE]]
+#                  TEST_BINARY...
 #
 # Writes DIR/results.tap (kselftest runner format: one top-level TAP line
 # per binary, each binary's own TAP indented with "# "), DIR/dmesg.txt,
@@ -22,6 +24,14 @@
 # /sys/kernel/debug/gcnkfd/gpu<ID>/device says attached=1 (at most 60 s);
 # the device's output is DIR/device.log.
 #
+# --share-host: the guest mounts the host's / read-only over virtio-9p at
+# /host and runs the extra programs in "chroot /host" (tmpfs on /tmp, /run,
+# /var/tmp and /dev/shm; devtmpfs, proc, sysfs and debugfs inside), so
+# they, their libraries and --extra-file are not copied into the initramfs.
+# The 9p modules come from /lib/modules/KVER (KVER from the vmlinuz-KVER
+# name, or --kver); --share-cache is the 9p cache mode (default loose).
+# --memory is QEMU's -m (default 1G, 3G with --share-host).
+#
 # Environment: KSELFTEST_ACCEL=tcg forces TCG, =kvm tries KVM even when
 # the CPU shows no vmx/svm (default: KVM when /dev/kvm is usable, else TCG); KSELFTEST_CONSOLE_LOGLEVEL=N lets kernel messages
 # of level < N interleave with the console output (default 1: they are read
@@ -31,11 +41,12 @@
 set -euo pipefail
 
 usage() {
-	sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '5,11p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 out='' kernel='' module='' timeout=600
+memory='' share_host=0 kver='' share_cache=loose
 params=() tests=() extra_files=()
 extra_cmds=()
 device_cmd=()
@@ -47,6 +58,10 @@ while [ $# -gt 0 ]; do
 	--param) params+=("$2"); shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--extra-file) extra_files+=("$2"); shift 2 ;;
+	--memory) memory=$2; shift 2 ;;
+	--share-host) share_host=1; shift ;;
+	--kver) kver=$2; shift 2 ;;
+	--share-cache) share_cache=$2; shift 2 ;;
 	--extra-program)
 		shift
 		cmd=()
@@ -114,13 +129,28 @@ copy_with_libs() {
 			dirname "$lib" >>"$out/initramfs.libdirs"
 		done
 }
+# With --share-host the guest sees the host's files under their own paths,
+# except where it mounts a tmpfs of its own.
+check_shared() {
+	case $1 in
+	/tmp/* | /run/* | /var/tmp/* | /dev/*)
+		echo "run-vm.sh: --share-host: $1 is under a directory the guest" \
+			"covers with its own tmpfs or devtmpfs; put it elsewhere" >&2
+		exit 2
+		;;
+	esac
+}
 : >"$out/initramfs.libdirs"
 : >"$root/etc/extra-programs"
 for cmd in "${extra_cmds[@]}"; do
 	bin=$(eval "set -- $cmd; echo \"\$1\"")
 	[[ $bin == /* ]] || bin=$(command -v "$bin")
 	bin=$(realpath "$bin")
-	copy_with_libs "$bin"
+	if [ "$share_host" = 1 ]; then
+		check_shared "$bin"
+	else
+		copy_with_libs "$bin"
+	fi
 	rest=$(eval "set -- $cmd; shift; printf '%q ' \"\$@\"")
 	printf '%q %s\n' "$bin" "$rest" >>"$root/etc/extra-programs"
 done
@@ -135,11 +165,60 @@ if [ ${#device_cmd[@]} -gt 0 ]; then
 fi
 for f in "${extra_files[@]}"; do
 	f=$(realpath "$f")
+	if [ "$share_host" = 1 ]; then
+		check_shared "$f"
+		continue
+	fi
 	mkdir -p "$root$(dirname "$f")"
 	cp -a "$f" "$root$f"
 done
 libpath=$(sort -u "$out/initramfs.libdirs" | paste -sd: -)
 rm -f "$out/initramfs.libdirs"
+
+# --share-host: the virtio-9p modules of the booted kernel (Debian builds
+# virtio, virtio_pci and 9p as modules), in load order: every module after
+# the ones it depends on. Compressed modules are unpacked here, since
+# busybox's insmod may not read them.
+share_modules() {
+	local name dep file
+	for name in "$@"; do
+		grep -qx "$name" "$root/etc/share-modules" && continue
+		file=$(modinfo -k "$kver" -n "$name" 2>/dev/null) || {
+			echo "run-vm.sh: --share-host: no module $name for kernel $kver" \
+				"(/lib/modules/$kver)" >&2
+			exit 2
+		}
+		[ "$file" = "(builtin)" ] && continue
+		for dep in $(modinfo -k "$kver" -F depends "$name" | tr , ' '); do
+			share_modules "$dep"
+		done
+		case $file in
+		*.ko) cp "$file" "$root/lib/share-modules/$name.ko" ;;
+		*.ko.xz) xz -dc "$file" >"$root/lib/share-modules/$name.ko" ;;
+		*.ko.zst) zstd -qdc "$file" >"$root/lib/share-modules/$name.ko" ;;
+		*.ko.gz) gzip -dc "$file" >"$root/lib/share-modules/$name.ko" ;;
+		*)
+			echo "run-vm.sh: --share-host: cannot unpack $file" >&2
+			exit 2
+			;;
+		esac || {
+			echo "run-vm.sh: --share-host: cannot unpack $file" >&2
+			exit 2
+		}
+		echo "$name" >>"$root/etc/share-modules"
+	done
+}
+if [ "$share_host" = 1 ]; then
+	[ -n "$kver" ] || kver=$(basename "$kernel" | sed -n 's/^vmlinuz-//p')
+	[ -n "$kver" ] && [ -d "/lib/modules/$kver" ] || {
+		echo "run-vm.sh: --share-host needs the modules of the booted kernel:" \
+			"no /lib/modules/${kver:-?} (name the version with --kver)" >&2
+		exit 2
+	}
+	mkdir -p "$root/lib/share-modules" "$root/host"
+	: >"$root/etc/share-modules"
+	share_modules virtio_pci 9pnet_virtio 9p
+fi
 
 # The guest's own deadline comes 30 s before the host kills QEMU, so a hung
 # test still leaves dmesg in the log.
@@ -150,6 +229,8 @@ GUEST_TIMEOUT=$guest_timeout
 LOGLEVEL=${KSELFTEST_CONSOLE_LOGLEVEL:-1}
 DEVICE_WAIT=${KSELFTEST_DEVICE_WAIT:-60}
 EXTRA_LD_LIBRARY_PATH='$libpath'
+SHARE_HOST=$share_host
+SHARE_CACHE=$share_cache
 EOF
 
 cat >"$root/init" <<'EOF'
@@ -234,6 +315,26 @@ if [ -n "$DEVICE_CMD" ]; then
 	wait_device_attached "$DEVICE_WAIT"
 fi
 
+# --share-host: the host's / at /host, read-only, for the extra programs,
+# which run in "chroot /host" with the guest's own writable directories
+# and kernel file systems (the module's /dev/kfd, sysfs and debugfs files)
+# mounted inside. 512 KiB messages: big shared libraries load in fewer
+# round trips.
+if [ "$SHARE_HOST" = 1 ]; then
+	for m in $(cat /etc/share-modules); do
+		insmod "/lib/share-modules/$m.ko" || echo "=== GCNKFD SHARE insmod $m failed ==="
+	done
+	mount -t 9p -o ro,trans=virtio,version=9p2000.L,msize=524288,cache=$SHARE_CACHE \
+		hostroot /host &&
+		for d in tmp run var/tmp; do mount -t tmpfs tmpfs "/host/$d"; done &&
+		mount -t devtmpfs devtmpfs /host/dev &&
+		mkdir -p /host/dev/shm && mount -t tmpfs tmpfs /host/dev/shm &&
+		mount -t proc proc /host/proc &&
+		mount -t sysfs sysfs /host/sys &&
+		mount -t debugfs debugfs /host/sys/kernel/debug
+	echo "=== GCNKFD SHARE RC $? uptime $(cut -d' ' -f1 /proc/uptime) ==="
+fi
+
 echo "=== GCNKFD TAP BEGIN ==="
 n=$(ls /kselftest | wc -l)
 echo "TAP version 13"
@@ -264,12 +365,19 @@ while read -r line; do
 	[ -n "$line" ] || continue
 	i=$((i + 1))
 	echo "=== GCNKFD EXTRA BEGIN $i ==="
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	(
 		cd /tmp
-		eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $line" 2>&1
+		if [ "$SHARE_HOST" = 1 ]; then
+			# The host's own sh starts the program from the chroot's /tmp.
+			eval "chroot /host /bin/sh -c 'cd /tmp && exec \"\$@\"' sh $line" 2>&1
+		else
+			eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $line" 2>&1
+		fi
 		echo $? >/tmp/.rc
 	) </dev/null
 	echo "=== GCNKFD EXTRA END $i rc=$(cat /tmp/.rc) ==="
+	echo "=== GCNKFD EXTRA TIME $i $t0 $(cut -d' ' -f1 /proc/uptime) ==="
 done </etc/extra-programs
 
 if [ -n "$DEVICE_CMD" ]; then
@@ -295,11 +403,20 @@ if [ "${KSELFTEST_ACCEL:-}" != tcg ] && [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
 	{ [ "${KSELFTEST_ACCEL:-}" = kvm ] || grep -Eqw 'vmx|svm' /proc/cpuinfo; }; then
 	accel=kvm:tcg
 fi
-echo "run-vm.sh: booting $(basename "$kernel") with accel=$accel, timeout ${timeout}s"
+# --share-host: the host's / read-only over virtio-9p; inode numbers of
+# other host file systems are remapped so they cannot collide.
+share_args=()
+if [ "$share_host" = 1 ]; then
+	share_args=(-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap")
+	memory=${memory:-3G}
+fi
+memory=${memory:-1G}
+echo "run-vm.sh: booting $(basename "$kernel") with accel=$accel, -m $memory," \
+	"timeout ${timeout}s${share_args:+, host / shared read-only}"
 start=$(date +%s)
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 \
-	-machine "accel=$accel" -m 1G -smp 2 \
+	-machine "accel=$accel" -m "$memory" -smp 2 "${share_args[@]}" \
 	-nographic -no-reboot -monitor none -serial stdio \
 	-kernel "$kernel" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyS0 quiet panic=-1" </dev/null |
@@ -337,6 +454,10 @@ if [ ${#device_cmd[@]} -gt 0 ]; then
 	grep -q '^=== GCNKFD DEVICE NOT ATTACHED' "$out/console.log" &&
 		echo "run-vm.sh: the device did not attach; its log: $out/device.log" >&2
 fi
+grep '^=== GCNKFD SHARE ' "$out/console.log" || true
+# Guest uptime at each extra program's start and end.
+sed -n 's/^=== GCNKFD EXTRA TIME \([0-9]*\) \([0-9.]*\) \([0-9.]*\) ===$/run-vm.sh: extra program \1 ran from \2 s to \3 s of guest uptime/p' \
+	"$out/console.log"
 if grep -q '^=== GCNKFD VM DONE ===$' "$out/console.log"; then
 	echo "run-vm.sh: $(grep -c '^ok ' "$out/results.tap") of ${#tests[@]} binaries ok;" \
 		"results in $out/results.tap"
