@@ -163,12 +163,11 @@ if [ ${#device_cmd[@]} -gt 0 ]; then
 	printf '%q ' "$bin" "${device_cmd[@]:1}" >"$root/etc/device-command"
 	echo >>"$root/etc/device-command"
 fi
+# Data files are copied in any case: the kselftests run in the initramfs,
+# outside the chroot (with --share-host the programs also see them there).
 for f in "${extra_files[@]}"; do
 	f=$(realpath "$f")
-	if [ "$share_host" = 1 ]; then
-		check_shared "$f"
-		continue
-	fi
+	[ "$share_host" = 1 ] && check_shared "$f"
 	mkdir -p "$root$(dirname "$f")"
 	cp -a "$f" "$root$f"
 done
