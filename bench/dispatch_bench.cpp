@@ -4,11 +4,14 @@
 // trip over shared memory, the floor for any command processor that runs
 // on a host thread. Reference (not measured here): ROCm on MI250X takes
 // about 6.7 us for a dispatch with a completion wait.
+#include <dirent.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,6 +57,39 @@ Latency thread_round_trip(int n) {
   }
   echo.join();
   return summarize(t);
+}
+
+// The CPU time (s) of the device process serving GPU gpu_id through the
+// gcnkfd module (its pid from debugfs), or -1 when there is none: on the
+// module the GPU's idle polling is that process's, not ours.
+double device_cpu_seconds() {
+  DIR* d = opendir("/sys/kernel/debug/gcnkfd");
+  if (!d) return -1;
+  long pid = -1;
+  while (dirent* e = readdir(d)) {
+    if (std::strncmp(e->d_name, "gpu", 3) != 0) continue;
+    const std::string path = std::string("/sys/kernel/debug/gcnkfd/") + e->d_name + "/device";
+    if (FILE* f = std::fopen(path.c_str(), "r")) {
+      int attached = 0;
+      if (std::fscanf(f, "attached=%d pid=%ld", &attached, &pid) != 2 || !attached) pid = -1;
+      std::fclose(f);
+    }
+    if (pid > 0) break;
+  }
+  closedir(d);
+  if (pid <= 0) return -1;
+  FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+  if (!f) return -1;
+  // Fields 14 and 15 (utime, stime) follow the command name in parentheses.
+  char buf[1024] = {};
+  const size_t n = std::fread(buf, 1, sizeof(buf) - 1, f);
+  std::fclose(f);
+  const char* p = std::strrchr(buf, ')');
+  unsigned long long ut = 0, st = 0;
+  if (n == 0 || !p ||
+      std::sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+    return -1;
+  return static_cast<double>(ut + st) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 double cpu_seconds() {
@@ -129,9 +165,16 @@ int main() {
   // 4. Idle: the command processor backs off to sleeping.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const double cpu0 = cpu_seconds();
+  // The device process is ours to watch only on the kfd transport.
+  const char* transport = std::getenv("HSAKMT_TRANSPORT");
+  const bool in_process = transport && std::strcmp(transport, "emulated") == 0;
+  const double dev0 = in_process ? -1 : device_cpu_seconds();
   const auto idle_start = Clock::now();
   std::this_thread::sleep_for(std::chrono::seconds(2));
-  const double idle_pct = 100.0 * (cpu_seconds() - cpu0) / (us_since(idle_start) * 1e-6);
+  const double idle_s = us_since(idle_start) * 1e-6;
+  const double idle_pct = 100.0 * (cpu_seconds() - cpu0) / idle_s;
+  const double dev1 = in_process ? -1 : device_cpu_seconds();
+  const double device_idle_pct = dev0 >= 0 && dev1 >= 0 ? 100.0 * (dev1 - dev0) / idle_s : -1;
 
   const Latency native = thread_round_trip(20000);
 
@@ -151,6 +194,8 @@ int main() {
   std::printf("|-------------------------------------------|-------|\n");
   std::printf("| dispatches/s, %d in flight               | %.0f |\n", kBatch, per_second);
   std::printf("| CPU use while idle (%% of one core)        | %.2f |\n", idle_pct);
+  if (device_idle_pct >= 0)
+    std::printf("| device process CPU, queue idle (%% of core)| %.2f |\n", device_idle_pct);
   std::printf(
       "\nTargets: median round trip <= 5 us (ROCm on MI250X: ~6.7 us, published); idle < 2%%.\n");
   hsaKmtCloseKFD();
