@@ -353,65 +353,72 @@ static int vgfx9_vm_map(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 	return err;
 }
 
-static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
-			   struct gcnkfd_bo *bo)
+/*
+ * The attached device, with a reference, if it holds pdd's context; NULL
+ * when there is no device or the context was on a lost one (nothing of it
+ * is left to change).
+ */
+static struct vgpu_link *vgfx9_context_link(struct gcnkfd_dev *dev,
+					    struct gcnkfd_pdd *pdd)
 {
-	struct page *first;
-	struct fw_vgpu_msg *m;
 	struct vgpu_link *l;
 	u32 gen;
 
 	l = vgpu_get(vgfx9_slot(dev), &gen);
+	if (l && pdd->hw_gen != gen) {
+		vgpu_put(l);
+		l = NULL;
+	}
+	return l;
+}
+
+static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
+			   struct gcnkfd_bo *bo)
+{
+	struct vgpu_link *l = vgfx9_context_link(dev, pdd);
+	struct fw_vgpu_msg *m;
+	struct page *first;
+
 	if (!l)
 		return;
-	if (pdd->hw_gen == gen) {
-		m = vgfx9_msg(FW_VGPU_OP_VM_UNMAP, pdd);
-		if (m) {
-			m->va = bo->va;
-			/* The range VM_MAP named. */
-			m->size = (u64)vgfx9_bo_pages(bo, &first) << PAGE_SHIFT;
-		}
-		/* Whatever the device says, its mappings go. */
-		vgfx9_send(l, m);
-		vgpu_obj_drop(l, pdd->p->pasid, bo->va, false);
+	m = vgfx9_msg(FW_VGPU_OP_VM_UNMAP, pdd);
+	if (m) {
+		m->va = bo->va;
+		/* The range VM_MAP named. */
+		m->size = (u64)vgfx9_bo_pages(bo, &first) << PAGE_SHIFT;
 	}
+	/* Whatever the device says, its mappings go. */
+	vgfx9_send(l, m);
+	vgpu_obj_drop(l, pdd->p->pasid, bo->va, false);
 	vgpu_put(l);
 }
 
 static void vgfx9_set_trap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd)
 {
+	struct vgpu_link *l = vgfx9_context_link(dev, pdd);
 	struct fw_vgpu_msg *m;
-	struct vgpu_link *l;
-	u32 gen;
 
-	l = vgpu_get(vgfx9_slot(dev), &gen);
 	if (!l)
-		return;
-	if (pdd->hw_gen == gen) {
-		m = vgfx9_msg(FW_VGPU_OP_SET_TRAP, pdd);
-		if (m) {
-			m->tba = pdd->tba;
-			m->tma = pdd->tma;
-		}
-		vgfx9_send(l, m);
+		return;	/* PROCESS_ADD will carry it */
+	m = vgfx9_msg(FW_VGPU_OP_SET_TRAP, pdd);
+	if (m) {
+		m->tba = pdd->tba;
+		m->tma = pdd->tma;
 	}
+	vgfx9_send(l, m);
 	vgpu_put(l);
 }
 
 static void vgfx9_process_remove(struct gcnkfd_dev *dev,
 				 struct gcnkfd_pdd *pdd)
 {
-	struct vgpu_link *l;
-	u32 gen;
+	struct vgpu_link *l = vgfx9_context_link(dev, pdd);
 
-	l = vgpu_get(vgfx9_slot(dev), &gen);
+	pdd->hw_gen = 0;
 	if (!l)
 		return;
-	if (pdd->hw_gen == gen) {
-		vgfx9_send(l, vgfx9_msg(FW_VGPU_OP_PROCESS_REMOVE, pdd));
-		vgpu_obj_drop(l, pdd->p->pasid, 0, true);
-	}
-	pdd->hw_gen = 0;
+	vgfx9_send(l, vgfx9_msg(FW_VGPU_OP_PROCESS_REMOVE, pdd));
+	vgpu_obj_drop(l, pdd->p->pasid, 0, true);
 	vgpu_put(l);
 }
 

@@ -6,24 +6,6 @@
 
 namespace gcn_cp_test {
 
-const char* const kStoreLinear = R"(
-s_load_dwordx2 s[4:5], s[0:1], 0x0
-s_lshl_b32 s3, s2, 6
-v_add_u32 v1, s3, v0
-v_mul_u32_u24 v2, 3, v1
-v_add_u32 v2, 1, v2
-v_lshlrev_b32 v1, 2, v1
-s_waitcnt lgkmcnt(0)
-global_store_dword v1, v2, s[4:5]
-s_endpgm
-)";
-
-const char* const kSpinForever = R"(
-s_nop 0
-s_branch 0xfffe
-s_endpgm
-)";
-
 CpTest::CpTest() {
   cp_ = std::make_unique<gcn::CommandProcessor>(harness_.memory(), harness_.engine(),
                                                 [this](const fw_ih_entry& e) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include "test_kernels.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -27,6 +28,10 @@
 #include "test_mqd.h"
 
 namespace gcn_cp_test {
+
+// The shared kernels (tests/support/test_kernels.h).
+using gcn_test::kSpinForever;
+using gcn_test::kStoreLinear;
 
 // Waits up to 20 s (a hang guard, not a timing check) for pred.
 inline bool eventually(const std::function<bool()>& pred) {
@@ -146,11 +151,5 @@ std::vector<uint32_t> pm4_wait_reg_mem_eq(uint64_t addr, uint32_t ref, uint32_t 
 std::vector<uint32_t> pm4_indirect_buffer(const uint32_t* ib, uint32_t dwords);
 std::vector<uint32_t> pm4_set_sh_reg(uint32_t reg, const std::vector<uint32_t>& values);
 std::vector<uint32_t> operator+(std::vector<uint32_t> a, const std::vector<uint32_t>& b);
-
-// Kernels used by several tests.
-// out[gid] = 3 * gid + 1; out pointer at kernarg 0.
-extern const char* const kStoreLinear;
-// Loops forever.
-extern const char* const kSpinForever;
 
 }  // namespace gcn_cp_test

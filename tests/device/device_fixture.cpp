@@ -8,18 +8,6 @@
 
 namespace gcn_device_test {
 
-const char* const kStoreLinear = R"(
-s_load_dwordx2 s[4:5], s[0:1], 0x0
-s_lshl_b32 s3, s2, 6
-v_add_u32 v1, s3, v0
-v_mul_u32_u24 v2, 3, v1
-v_add_u32 v2, 1, v2
-v_lshlrev_b32 v1, 2, v1
-s_waitcnt lgkmcnt(0)
-global_store_dword v1, v2, s[4:5]
-s_endpgm
-)";
-
 const char* const kScaleAdd = R"(
 s_load_dwordx4 s[4:7], s[0:1], 0x0
 s_lshl_b32 s3, s2, 6
@@ -31,12 +19,6 @@ s_waitcnt vmcnt(0)
 v_mul_lo_u32 v2, v2, 5
 v_add_u32 v2, 7, v2
 global_store_dword v1, v2, s[4:5]
-s_endpgm
-)";
-
-const char* const kSpinForever = R"(
-s_nop 0
-s_branch 0xfffe
 s_endpgm
 )";
 

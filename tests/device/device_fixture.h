@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include "test_kernels.h"
 
 #include <chrono>
 #include <cstring>
@@ -23,6 +24,10 @@
 #include "vgpu_device.h"
 
 namespace gcn_device_test {
+
+// The shared kernels (tests/support/test_kernels.h).
+using gcn_test::kSpinForever;
+using gcn_test::kStoreLinear;
 
 // Waits up to 20 s (a hang guard, not a timing check) for pred.
 inline bool eventually(const std::function<bool()>& pred) {
@@ -111,11 +116,7 @@ class DeviceTest : public ::testing::Test {
   std::map<uint32_t, Proc> procs_;
 };
 
-// out[gid] = 3 * gid + 1; out at kernarg 0.
-extern const char* const kStoreLinear;
 // out[gid] = 5 * in[gid] + 7; out at kernarg 0, in at kernarg 1.
 extern const char* const kScaleAdd;
-// Loops forever.
-extern const char* const kSpinForever;
 
 }  // namespace gcn_device_test
