@@ -1,7 +1,8 @@
 # The thunk's own test suite (tests/hsakmt, hsakmt_test) through the kfd
-# transport on gcnkfd, in the kselftest VM's boot with two GPUs: one ctest per
-# selected gtest case, kselftest.thunk.<Suite>.<Test>, and kselftest.thunk
-# for the run as a whole (kselftest_vm_gtest(), vm_gtest.cmake). The VM
+# transport on gcnkfd, in the kselftest VM's boot with two GPUs (again with
+# one GPU in user.cmake): one ctest per selected gtest case,
+# kselftest.thunk.<Suite>.<Test>, and kselftest.thunk for the run as a
+# whole (kselftest_vm_gtest(), vm_gtest.cmake). The VM
 # reads hsakmt_test and its libraries from the host's / (run-vm.sh
 # --share-host).
 
@@ -14,7 +15,3 @@ file(GLOB thunk_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/hsakmt/*_t
 kselftest_vm_gtest(PREFIX kselftest.thunk TARGET hsakmt_test
   SOURCES ${thunk_sources}
   FILES ${CMAKE_BINARY_DIR}/tests/emulator/kernels/vector_add.O3.co)
-# Again on the user-space boot's single GPU, first there (vm.thunk.*): a
-# thunk that fails on one GPU shows here before the suites built on it.
-kselftest_vm_gtest(PREFIX vm.thunk TARGET hsakmt_test RUN vm_user
-  SOURCES ${thunk_sources})

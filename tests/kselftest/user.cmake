@@ -14,6 +14,11 @@
 # here and in README.md ("The user space in the VM").
 # Nothing is copied: the VM reads the build tree through the host's /.
 
+# ---- the thunk's suite (thunk_sources from thunk.cmake), first ----
+# A thunk that fails on one GPU shows here before the suites built on it.
+kselftest_vm_gtest(PREFIX vm.thunk TARGET hsakmt_test RUN vm_user SOURCES ${thunk_sources})
+list(APPEND kselftest_vm_user_targets hsakmt_test)
+
 # ---- the runtime (tests/hsa-runtime) ----
 # Their ctests' only variables besides the transport are GCN_EMU_*, which
 # set up the in-process GPU; the module's GPU is gcn-vgpud's (Vega 10).

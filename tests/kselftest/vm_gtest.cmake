@@ -38,20 +38,12 @@
 # mounts its own tmpfs; then TARGET, its libraries and FILES are copied
 # into the initramfs. FILES are data files the run reads by absolute path.
 
-set(GCNKFD_KSELFTEST_SHARE_HOST ON CACHE BOOL
-  "The kselftest VM mounts the host's / read-only instead of copying programs into its initramfs")
-
 # Appends --share-host to the run-vm.sh command in the list variable
-# <cmd_var> once, unless the share is off or cannot show the build tree.
+# <cmd_var> once, unless the share is off (KSELFTEST_VM_SHARE,
+# CMakeLists.txt).
 function(kselftest_vm_share_host cmd_var)
-  # The guest mounts tmpfs or devtmpfs on these: a build tree there is not
-  # visible through the share.
-  set(share ${GCNKFD_KSELFTEST_SHARE_HOST})
-  if(CMAKE_BINARY_DIR MATCHES "^/(tmp|run|var/tmp|dev)(/|$)")
-    set(share OFF)
-  endif()
   set(cmd ${${cmd_var}})
-  if(share AND NOT "--share-host" IN_LIST cmd)
+  if(KSELFTEST_VM_SHARE AND NOT "--share-host" IN_LIST cmd)
     list(APPEND cmd --share-host)
   endif()
   set(${cmd_var} ${cmd} PARENT_SCOPE)
