@@ -1,7 +1,8 @@
 # The thunk's own test suite (tests/hsakmt, hsakmt_test) through the kfd
-# transport on gcnkfd, in the kselftest VM's single boot: one ctest per
-# selected gtest case, kselftest.thunk.<Suite>.<Test>, and kselftest.thunk
-# for the run as a whole (kselftest_vm_gtest(), vm_gtest.cmake). The VM
+# transport on gcnkfd, in the kselftest VM's boot with two GPUs (again with
+# one GPU in user.cmake): one ctest per selected gtest case,
+# kselftest.thunk.<Suite>.<Test>, and kselftest.thunk for the run as a
+# whole (kselftest_vm_gtest(), vm_gtest.cmake). The VM
 # reads hsakmt_test and its libraries from the host's / (run-vm.sh
 # --share-host).
 
