@@ -6,7 +6,8 @@
 #                  [--param NAME=VALUE]... [--timeout SECONDS]
 #                  [--extra-program BIN [ARG...] --]... [--extra-file PATH]...
 #                  [--device BIN [ARG...] --]
-#                  [--memory SIZE] [--share-host [--kver KVER] [--share-cache MODE]]
+#                  [--memory SIZE] [--share-host [--kver KVER] [--share-cache MODE]
+#                  [--share-keep DIR]...]
 #                  TEST_BINARY...
 #
 # Writes DIR/results.tap (kselftest runner format: one top-level TAP line
@@ -30,6 +31,9 @@
 # they, their libraries and --extra-file are not copied into the initramfs.
 # The 9p modules come from /lib/modules/KVER (KVER from the vmlinuz-KVER
 # name, or --kver); --share-cache is the 9p cache mode (default loose).
+# --share-keep DIR: a directory under /tmp, /run or /var/tmp (a build tree
+# there) that the guest shows, read-only from the share, inside its own
+# tmpfs at the same path.
 # --memory is QEMU's -m (default 1G, 3G with --share-host).
 #
 # Environment: KSELFTEST_ACCEL=tcg forces TCG, =kvm tries KVM even when
@@ -46,7 +50,7 @@ usage() {
 }
 
 out='' kernel='' module='' timeout=600
-memory='' share_host=0 kver='' share_cache=loose
+memory='' share_host=0 kver='' share_cache=loose share_keep=()
 params=() tests=() extra_files=()
 extra_cmds=()
 device_cmd=()
@@ -62,6 +66,7 @@ while [ $# -gt 0 ]; do
 	--share-host) share_host=1; shift ;;
 	--kver) kver=$2; shift 2 ;;
 	--share-cache) share_cache=$2; shift 2 ;;
+	--share-keep) share_keep+=("$(realpath -m "$2")"); shift 2 ;;
 	--extra-program)
 		shift
 		cmd=()
@@ -132,6 +137,10 @@ copy_with_libs() {
 # With --share-host the guest sees the host's files under their own paths,
 # except where it mounts a tmpfs of its own.
 check_shared() {
+	local keep
+	for keep in "${share_keep[@]}"; do
+		case $1 in "$keep"/*) return 0 ;; esac
+	done
 	case $1 in
 	/tmp/* | /run/* | /var/tmp/* | /dev/*)
 		echo "run-vm.sh: --share-host: $1 is under a directory the guest" \
@@ -230,6 +239,7 @@ DEVICE_WAIT=${KSELFTEST_DEVICE_WAIT:-60}
 EXTRA_LD_LIBRARY_PATH='$libpath'
 SHARE_HOST=$share_host
 SHARE_CACHE=$share_cache
+SHARE_KEEP='${share_keep[*]}'
 EOF
 
 cat >"$root/init" <<'EOF'
@@ -323,9 +333,17 @@ if [ "$SHARE_HOST" = 1 ]; then
 	for m in $(cat /etc/share-modules); do
 		insmod "/lib/share-modules/$m.ko" || echo "=== GCNKFD SHARE insmod $m failed ==="
 	done
+	# A kept directory is bound aside before the tmpfs hides it, then
+	# bound back at its own path inside the tmpfs.
 	mount -t 9p -o ro,trans=virtio,version=9p2000.L,msize=524288,cache=$SHARE_CACHE \
 		hostroot /host &&
+		for d in $SHARE_KEEP; do
+			mkdir -p "/keep$d" && mount --bind "/host$d" "/keep$d" || break
+		done &&
 		for d in tmp run var/tmp; do mount -t tmpfs tmpfs "/host/$d"; done &&
+		for d in $SHARE_KEEP; do
+			mkdir -p "/host$d" && mount --bind "/keep$d" "/host$d" || break
+		done &&
 		mount -t devtmpfs devtmpfs /host/dev &&
 		mkdir -p /host/dev/shm && mount -t tmpfs tmpfs /host/dev/shm &&
 		mount -t proc proc /host/proc &&

@@ -34,9 +34,9 @@
 # gtest_discover_tests does), which also finds TEST_P and typed tests.
 #
 # The VM sees the host's / read-only (run-vm.sh --share-host) unless
-# GCNKFD_KSELFTEST_SHARE_HOST is OFF or the build tree lies where the guest
-# mounts its own tmpfs; then TARGET, its libraries and FILES are copied
-# into the initramfs. FILES are data files the run reads by absolute path.
+# GCNKFD_KSELFTEST_SHARE_HOST is OFF; then TARGET, its libraries and FILES
+# are copied into the initramfs. FILES are data files the run reads by
+# absolute path.
 
 # Appends --share-host to the run-vm.sh command in the list variable
 # <cmd_var> once, unless the share is off (KSELFTEST_VM_SHARE,
@@ -45,6 +45,9 @@ function(kselftest_vm_share_host cmd_var)
   set(cmd ${${cmd_var}})
   if(KSELFTEST_VM_SHARE AND NOT "--share-host" IN_LIST cmd)
     list(APPEND cmd --share-host)
+    foreach(keep IN LISTS KSELFTEST_VM_SHARE_KEEP)
+      list(APPEND cmd --share-keep ${keep})
+    endforeach()
   endif()
   set(${cmd_var} ${cmd} PARENT_SCOPE)
 endfunction()
