@@ -77,20 +77,7 @@ fw_aql_kernel_dispatch_packet CpTest::dispatch_packet(const Kernel& k, uint32_t 
                                                       fw_amd_signal* completion) {
   auto* args = alloc_array<uint64_t>(kernargs.size() + 1);
   if (!kernargs.empty()) std::memcpy(args, kernargs.data(), kernargs.size() * 8);
-  fw_aql_kernel_dispatch_packet p{};
-  p.header = FW_FIELD_PREP(FW_AQL_HEADER_TYPE, FW_AQL_PACKET_TYPE_KERNEL_DISPATCH) |
-             FW_FIELD_PREP(FW_AQL_HEADER_BARRIER, 1) |
-             FW_FIELD_PREP(FW_AQL_HEADER_ACQUIRE_FENCE_SCOPE, FW_AQL_FENCE_SCOPE_SYSTEM) |
-             FW_FIELD_PREP(FW_AQL_HEADER_RELEASE_FENCE_SCOPE, FW_AQL_FENCE_SCOPE_SYSTEM);
-  p.setup = 1;
-  p.workgroup_size_x = group;
-  p.workgroup_size_y = p.workgroup_size_z = 1;
-  p.grid_size_x = grid;
-  p.grid_size_y = p.grid_size_z = 1;
-  p.kernel_object = va(k.kd);
-  p.kernarg_address = va(args);
-  p.completion_signal = va(completion);
-  return p;
+  return gcn_test::dispatch_packet_1d(va(k.kd), va(args), grid, group, va(completion));
 }
 
 std::vector<fw_ih_entry> CpTest::interrupts() {

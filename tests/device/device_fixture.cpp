@@ -152,20 +152,7 @@ fw_aql_kernel_dispatch_packet DeviceTest::dispatch_packet(uint32_t pasid, const 
                                                           const Buf& completion) {
   Buf kernarg = alloc(pasid, 256);
   if (!args.empty()) std::memcpy(kernarg.host, args.data(), args.size() * 8);
-  fw_aql_kernel_dispatch_packet p{};
-  p.header = FW_FIELD_PREP(FW_AQL_HEADER_TYPE, FW_AQL_PACKET_TYPE_KERNEL_DISPATCH) |
-             FW_FIELD_PREP(FW_AQL_HEADER_BARRIER, 1) |
-             FW_FIELD_PREP(FW_AQL_HEADER_ACQUIRE_FENCE_SCOPE, FW_AQL_FENCE_SCOPE_SYSTEM) |
-             FW_FIELD_PREP(FW_AQL_HEADER_RELEASE_FENCE_SCOPE, FW_AQL_FENCE_SCOPE_SYSTEM);
-  p.setup = 1;
-  p.workgroup_size_x = group;
-  p.workgroup_size_y = p.workgroup_size_z = 1;
-  p.grid_size_x = grid;
-  p.grid_size_y = p.grid_size_z = 1;
-  p.kernel_object = k.code.va;
-  p.kernarg_address = kernarg.va;
-  p.completion_signal = completion.va;
-  return p;
+  return gcn_test::dispatch_packet_1d(k.code.va, kernarg.va, grid, group, completion.va);
 }
 
 }  // namespace gcn_device_test

@@ -17,40 +17,6 @@
 
 #define SCALE3_ITEMS 1024u
 
-static const char *const counter_names[] = {
-	"processes", "buffers", "queues", "events", "pages_allocated",
-	"pages_pinned",
-};
-#define NCOUNTERS (sizeof(counter_names) / sizeof(counter_names[0]))
-
-static void read_counters(long long *v)
-{
-	unsigned int i;
-
-	for (i = 0; i < NCOUNTERS; i++)
-		v[i] = gcnkfd_counter(counter_names[i]);
-}
-
-/* Waits up to timeout_ms for the counters to equal want; 0 when they do. */
-static int wait_counters(const long long *want, long long *now,
-			 uint32_t timeout_ms)
-{
-	double end = gcnkfd_ms() + timeout_ms;
-	unsigned int i;
-
-	for (;;) {
-		read_counters(now);
-		for (i = 0; i < NCOUNTERS; i++)
-			if (now[i] != want[i])
-				break;
-		if (i == NCOUNTERS)
-			return 0;
-		if (gcnkfd_ms() > end)
-			return -1;
-		usleep(20000);
-	}
-}
-
 /* What scale3_run() got to; 0 is success. */
 enum scale3_step {
 	S3_OK, S3_KERNEL, S3_ALLOC, S3_WAIT, S3_RESULT, S3_SIGNAL, S3_OUTPUT,
@@ -609,14 +575,14 @@ TEST_F_TIMEOUT(dispatch, two_processes_dispatch_at_once, 180)
  */
 TEST_F_TIMEOUT(dispatch, client_killed_mid_dispatch, 180)
 {
-	long long base[NCOUNTERS], now[NCOUNTERS];
+	long long base[GCNKFD_NCOUNTERS], now[GCNKFD_NCOUNTERS];
 	int ready[2], status, step, i;
 	struct gpu_queue q;
 	char c = 0;
 	pid_t pid;
 
 	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
-	read_counters(base);
+	gcnkfd_read_counters(base);
 	ASSERT_LE(0, base[0]) TH_LOG("no %s", GCNKFD_COUNTERS);
 	ASSERT_EQ(0, pipe(ready));
 	pid = fork();
@@ -648,17 +614,17 @@ TEST_F_TIMEOUT(dispatch, client_killed_mid_dispatch, 180)
 	}
 	close(ready[0]);
 	if (c == 'r') {
-		read_counters(now);
+		gcnkfd_read_counters(now);
 		EXPECT_EQ(base[0] + 1, now[0]);
 		EXPECT_EQ(base[2] + 1, now[2]);
 	}
 	kill(pid, SIGKILL);
 	ASSERT_EQ(0, wait_child(pid, &status, 20000));
 	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-	EXPECT_EQ(0, wait_counters(base, now, 20000)) {
-		for (i = 0; i < (int)NCOUNTERS; i++)
-			TH_LOG("%s: %lld before, %lld after", counter_names[i],
-			       base[i], now[i]);
+	EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 20000)) {
+		for (i = 0; i < (int)GCNKFD_NCOUNTERS; i++)
+			TH_LOG("%s: %lld before, %lld after",
+			       gcnkfd_counter_names[i], base[i], now[i]);
 	}
 	ASSERT_EQ(0, gpu_queue_create(&self->c, &q,
 				      KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, 64 * 64));

@@ -165,6 +165,45 @@ static inline double gcnkfd_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The module's counters that return to their baseline when a process goes. */
+static const char *const gcnkfd_counter_names[] = {
+	"processes", "buffers", "queues", "events", "pages_allocated",
+	"pages_pinned",
+};
+#define GCNKFD_NCOUNTERS \
+	(sizeof(gcnkfd_counter_names) / sizeof(gcnkfd_counter_names[0]))
+
+static inline void gcnkfd_read_counters(long long *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < GCNKFD_NCOUNTERS; i++)
+		v[i] = gcnkfd_counter(gcnkfd_counter_names[i]);
+}
+
+/*
+ * Waits up to timeout_ms for the counters to equal want (the module frees
+ * a killed process's state after its exit); 0 when they do.
+ */
+static inline int gcnkfd_wait_counters(const long long *want, long long *now,
+				       uint32_t timeout_ms)
+{
+	double end = gcnkfd_ms() + timeout_ms;
+	unsigned int i;
+
+	for (;;) {
+		gcnkfd_read_counters(now);
+		for (i = 0; i < GCNKFD_NCOUNTERS; i++)
+			if (now[i] != want[i])
+				break;
+		if (i == GCNKFD_NCOUNTERS)
+			return 0;
+		if (gcnkfd_ms() > end)
+			return -1;
+		usleep(10000);
+	}
+}
+
 /*
  * A GPU's debugfs "device" line: "attached=1 pid=123 messages=N
  * interrupts=M resets=K" (-1 for a field that is missing).

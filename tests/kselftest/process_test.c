@@ -20,37 +20,6 @@
 #define PAGE 4096ul
 #define EVENT_PAGE_BYTES (KFD_SIGNAL_EVENT_LIMIT * 8ul)
 
-static const char *const counter_names[] = {
-	"processes", "buffers", "queues", "events", "pages_allocated",
-	"pages_pinned",
-};
-#define NCOUNTERS (sizeof(counter_names) / sizeof(counter_names[0]))
-
-static void read_counters(long long *v)
-{
-	unsigned int i;
-
-	for (i = 0; i < NCOUNTERS; i++)
-		v[i] = gcnkfd_counter(counter_names[i]);
-}
-
-/* Waits up to 3 s for the counters to equal want; 0 when they do. */
-static int wait_counters(const long long *want, long long *now)
-{
-	unsigned int i, tries;
-
-	for (tries = 0; tries < 300; tries++) {
-		read_counters(now);
-		for (i = 0; i < NCOUNTERS; i++)
-			if (now[i] != want[i])
-				break;
-		if (i == NCOUNTERS)
-			return 0;
-		usleep(10000);
-	}
-	return -1;
-}
-
 /* A CPU range to use as GPU VA (GPU VA = CPU VA): reserved, not backed. */
 static uint64_t reserve_va(size_t size)
 {
@@ -440,11 +409,11 @@ static void run_cleanup(struct __test_metadata *_metadata,
 		"MAP_MEMORY_TO_GPU", "mmap GTT", "CREATE_QUEUE/doorbell mmap",
 		"CREATE_EVENT/event page mmap",
 	};
-	long long base[NCOUNTERS], now[NCOUNTERS];
+	long long base[GCNKFD_NCOUNTERS], now[GCNKFD_NCOUNTERS];
 	int pfd[2], go[2], err[8] = { 0 }, status, i;
 	pid_t pid;
 
-	read_counters(base);
+	gcnkfd_read_counters(base);
 	ASSERT_LE(0, base[0]) TH_LOG("no %s", GCNKFD_COUNTERS);
 	ASSERT_EQ(0, pipe(pfd));
 	ASSERT_EQ(0, pipe(go));
@@ -469,7 +438,7 @@ static void run_cleanup(struct __test_metadata *_metadata,
 	}
 	if (!err[7]) {
 		/* What the child holds shows in the counters. */
-		read_counters(now);
+		gcnkfd_read_counters(now);
 		EXPECT_EQ(base[0] + 1, now[0]);
 		EXPECT_LE(base[1] + 3, now[1]);
 		EXPECT_EQ(base[2] + 1, now[2]);
@@ -492,10 +461,10 @@ static void run_cleanup(struct __test_metadata *_metadata,
 		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	}
 
-	EXPECT_EQ(0, wait_counters(base, now)) {
-		for (i = 0; i < (int)NCOUNTERS; i++)
-			TH_LOG("%s: %lld before, %lld after", counter_names[i],
-			       base[i], now[i]);
+	EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 3000)) {
+		for (i = 0; i < (int)GCNKFD_NCOUNTERS; i++)
+			TH_LOG("%s: %lld before, %lld after",
+			       gcnkfd_counter_names[i], base[i], now[i]);
 	}
 	/* This process's state is untouched. */
 	EXPECT_EQ(self->gpu, kfd_first_gpu(self->fd));
@@ -525,12 +494,12 @@ TEST_F(proc, cleanup_after_exit_without_close)
 /* The fixture's process itself: all back to the idle values on close. */
 TEST(last_close_releases_everything)
 {
-	long long base[NCOUNTERS], now[NCOUNTERS];
+	long long base[GCNKFD_NCOUNTERS], now[GCNKFD_NCOUNTERS];
 	uint32_t gpu, eid;
 	uint64_t bo;
 	int fd, fd2;
 
-	read_counters(base);
+	gcnkfd_read_counters(base);
 	fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd);
 	gpu = kfd_first_gpu(fd);
@@ -544,7 +513,7 @@ TEST(last_close_releases_everything)
 	/* A dup still holds the file: the event is alive. */
 	EXPECT_EQ(0, set_event(fd2, eid));
 	close(fd2);
-	EXPECT_EQ(0, wait_counters(base, now)) {
+	EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 3000)) {
 		TH_LOG("processes %lld buffers %lld events %lld", now[0],
 		       now[1], now[3]);
 	}
