@@ -3,12 +3,14 @@
 # with gcnkfd.ko and runs the static kfd_module_bench there, then prints its
 # table. The paths come from the environment (bench/CMakeLists.txt):
 # KFD_BENCH_RUNNER, KFD_BENCH_KERNEL, KFD_BENCH_MODULE, KFD_BENCH_BINARY,
-# KFD_BENCH_OUT.
+# KFD_BENCH_OUT, and KFD_BENCH_DEVICE (gcn-vgpud: the GPU behind the
+# module, without which CREATE_QUEUE is -EIO).
 set -euo pipefail
 out=$KFD_BENCH_OUT
 rm -rf "$out"
 "$KFD_BENCH_RUNNER" --out "$out" --kernel "$KFD_BENCH_KERNEL" \
 	--module "$KFD_BENCH_MODULE" --param num_gpus=1 \
+	--device "$KFD_BENCH_DEVICE" --threads 1 -- \
 	--extra-program "$KFD_BENCH_BINARY" -- >"$out.runner.log" 2>&1 || {
 	cat "$out.runner.log" >&2
 	exit 1
