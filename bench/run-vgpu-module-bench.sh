@@ -11,8 +11,16 @@
 set -euo pipefail
 out=$VGPU_BENCH_OUT
 rm -rf "$out"
+# A tree under the guest's own /tmp, /run or /var/tmp (a clone in /tmp)
+# is shown to it at its path (run-vm.sh --share-keep).
+keep=()
+for f in "$VGPU_BENCH_DISPATCH" "$VGPU_BENCH_IDLE"; do
+	if [[ $(realpath "$f") =~ ^(/tmp|/run|/var/tmp)/[^/]+ ]]; then
+		keep+=(--share-keep "${BASH_REMATCH[0]}")
+	fi
+done
 "$VGPU_BENCH_RUNNER" --out "$out" --kernel "$VGPU_BENCH_KERNEL" \
-	--module "$VGPU_BENCH_MODULE" --param num_gpus=1 --share-host --timeout 900 \
+	--module "$VGPU_BENCH_MODULE" --param num_gpus=1 --share-host --timeout 900 "${keep[@]}" \
 	--device "$VGPU_BENCH_DEVICE" --threads 2 -- \
 	--extra-program "$VGPU_BENCH_IDLE" 5 -- \
 	--extra-program env HSAKMT_TRANSPORT=kfd "$VGPU_BENCH_DISPATCH" -- \
