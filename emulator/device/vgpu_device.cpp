@@ -34,42 +34,36 @@ int map_error() { return errno > 0 ? -errno : -ENOMEM; }
 
 }  // namespace
 
+// Every message the module sends: its name and what applies it.
+const VgpuDevice::OpRow VgpuDevice::kOps[] = {
+    {FW_VGPU_OP_PROCESS_ADD, "PROCESS_ADD", &VgpuDevice::process_add},
+    {FW_VGPU_OP_PROCESS_REMOVE, "PROCESS_REMOVE", &VgpuDevice::process_remove},
+    {FW_VGPU_OP_VM_MAP, "VM_MAP", &VgpuDevice::vm_map},
+    {FW_VGPU_OP_VM_UNMAP, "VM_UNMAP", &VgpuDevice::vm_unmap},
+    {FW_VGPU_OP_MAP_QUEUE, "MAP_QUEUE", &VgpuDevice::map_queue},
+    {FW_VGPU_OP_UPDATE_QUEUE, "UPDATE_QUEUE", &VgpuDevice::update_queue},
+    {FW_VGPU_OP_UNMAP_QUEUE, "UNMAP_QUEUE", &VgpuDevice::unmap_queue},
+    {FW_VGPU_OP_SET_TRAP, "SET_TRAP", &VgpuDevice::set_trap},
+};
+
+const VgpuDevice::OpRow* VgpuDevice::op_row(uint32_t op) {
+  for (const OpRow& row : kOps)
+    if (row.op == op) return &row;
+  return nullptr;
+}
+
 std::string op_name(uint32_t op) {
-  switch (op) {
-    case FW_VGPU_OP_PROCESS_ADD:
-      return "PROCESS_ADD";
-    case FW_VGPU_OP_PROCESS_REMOVE:
-      return "PROCESS_REMOVE";
-    case FW_VGPU_OP_VM_MAP:
-      return "VM_MAP";
-    case FW_VGPU_OP_VM_UNMAP:
-      return "VM_UNMAP";
-    case FW_VGPU_OP_MAP_QUEUE:
-      return "MAP_QUEUE";
-    case FW_VGPU_OP_UPDATE_QUEUE:
-      return "UPDATE_QUEUE";
-    case FW_VGPU_OP_UNMAP_QUEUE:
-      return "UNMAP_QUEUE";
-    case FW_VGPU_OP_SET_TRAP:
-      return "SET_TRAP";
-  }
-  return "op " + std::to_string(op);
+  const VgpuDevice::OpRow* row = VgpuDevice::op_row(op);
+  return row ? row->name : "op " + std::to_string(op);
 }
 
 VgpuDevice::VgpuDevice(BackendPort& port, const DeviceConfig& config)
     : port_(port), config_(config) {}
 
 VgpuDevice::~VgpuDevice() {
-  for (auto& [pasid, ctx] : contexts_) {
-    for (auto it = queues_.begin(); it != queues_.end();) {
-      if (it->second.pasid == pasid) {
-        drop_queue(*ctx, it->second);
-        it = queues_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
+  // Queues first: the engines stop reading memory before it goes.
+  for (const auto& [hqd, q] : queues_) drop_queue(*contexts_.at(q.pasid), q);
+  queues_.clear();
   contexts_.clear();
 }
 
@@ -79,7 +73,8 @@ DeviceContext* VgpuDevice::context(uint32_t pasid) {
 }
 
 int VgpuDevice::handle(const fw_vgpu_msg& msg) {
-  const int r = dispatch(msg);
+  const OpRow* row = op_row(msg.op);
+  const int r = row ? (this->*row->apply)(msg) : -EINVAL;
   if (config_.verbose || (r && r != -EINVAL && r != -EEXIST))
     std::fprintf(stderr,
                  "gcn-vgpud: %s: %s seq %u pasid %u hqd %u va 0x%llx size 0x%llx offset 0x%llx "
@@ -88,28 +83,6 @@ int VgpuDevice::handle(const fw_vgpu_msg& msg) {
                  static_cast<unsigned long long>(msg.va), static_cast<unsigned long long>(msg.size),
                  static_cast<unsigned long long>(msg.offset), msg.flags, r);
   return r;
-}
-
-int VgpuDevice::dispatch(const fw_vgpu_msg& msg) {
-  switch (msg.op) {
-    case FW_VGPU_OP_PROCESS_ADD:
-      return process_add(msg);
-    case FW_VGPU_OP_PROCESS_REMOVE:
-      return process_remove(msg);
-    case FW_VGPU_OP_VM_MAP:
-      return vm_map(msg);
-    case FW_VGPU_OP_VM_UNMAP:
-      return vm_unmap(msg);
-    case FW_VGPU_OP_MAP_QUEUE:
-      return map_queue(msg);
-    case FW_VGPU_OP_UPDATE_QUEUE:
-      return update_queue(msg);
-    case FW_VGPU_OP_UNMAP_QUEUE:
-      return unmap_queue(msg);
-    case FW_VGPU_OP_SET_TRAP:
-      return set_trap(msg);
-  }
-  return -EINVAL;
 }
 
 int VgpuDevice::process_add(const fw_vgpu_msg& msg) {

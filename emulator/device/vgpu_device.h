@@ -36,6 +36,15 @@ class VgpuDevice {
   // Applies one message; the result is the ACK's: 0 or a negative errno.
   int handle(const fw_vgpu_msg& msg);
 
+  // One row per message kind (vgpu_device.cpp's kOps).
+  struct OpRow {
+    uint32_t op;
+    const char* name;
+    int (VgpuDevice::*apply)(const fw_vgpu_msg& msg);
+  };
+  // The row of op, or nullptr for an unknown one.
+  static const OpRow* op_row(uint32_t op);
+
   size_t contexts() const { return contexts_.size(); }
   size_t queues() const { return queues_.size(); }
   // The context of pasid, or nullptr (diagnostics and tests).
@@ -49,7 +58,7 @@ class VgpuDevice {
     int id = -1;
   };
 
-  int dispatch(const fw_vgpu_msg& msg);
+  static const OpRow kOps[];
   int process_add(const fw_vgpu_msg& msg);
   int process_remove(const fw_vgpu_msg& msg);
   int vm_map(const fw_vgpu_msg& msg);
