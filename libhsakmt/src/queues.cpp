@@ -3,13 +3,15 @@
 // fields of the caller's amd_queue_t; for the other queues (PM4 compute,
 // SDMA) the thunk owns them, as ROCT does: a GPU-visible page per queue,
 // returned in Queue_write_ptr / Queue_read_ptr. The thunk maps the GPU's
-// doorbell page once and returns the queue's slot in it.
+// doorbell page once, for the CPU and (as a DOORBELL buffer object) for
+// the GPUs at the same address, and returns the queue's slot in it.
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
 
 #include <map>
 #include <memory>
 #include <new>
+#include <vector>
 
 #include "thunk.h"
 
@@ -53,10 +55,17 @@ void free_pointers(QueuePointers* p) {
   hsaKmtFreeMemory(p, kPointerPage);
 }
 
+// A GPU's doorbell slice: the CPU mapping, and the DOORBELL buffer object
+// that maps it for the GPUs at the same address (0: CPU only).
+struct DoorbellSlice {
+  void* cpu = nullptr;
+  uint64_t handle = 0;
+};
+
 struct Queues {
   std::mutex mu;
   std::map<HSA_QUEUEID, std::unique_ptr<Queue>> queues;
-  std::map<uint32_t, void*> doorbell_pages;  // gpu_id -> mapping
+  std::map<uint32_t, DoorbellSlice> doorbell_pages;  // by gpu_id
   HSA_QUEUEID next_id = 1;
 };
 
@@ -91,14 +100,61 @@ bool kfd_queue_type(HSA_QUEUE_TYPE t, uint32_t* out) {
   }
 }
 
+// The doorbell BO's GPU mappings: every GPU, so that any GPU's kernels and
+// SDMA engines reach any queue's doorbell (as a peer write over PCIe).
+int map_slice_to_gpus(uint64_t handle, bool map) {
+  std::vector<uint32_t> ids;
+  for (const GpuNode& g : thunk().gpus) ids.push_back(g.gpu_id);
+  if (map) {
+    kfd_ioctl_map_memory_to_gpu_args args{};
+    args.handle = handle;
+    args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(ids.data());
+    args.n_devices = static_cast<uint32_t>(ids.size());
+    return kfd_ioctl(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &args);
+  }
+  kfd_ioctl_unmap_memory_from_gpu_args args{};
+  args.handle = handle;
+  args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(ids.data());
+  args.n_devices = static_cast<uint32_t>(ids.size());
+  return kfd_ioctl(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &args);
+}
+
+void free_slice_bo(uint64_t handle) {
+  kfd_ioctl_free_memory_of_gpu_args args{};
+  args.handle = handle;
+  kfd_ioctl(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &args);
+}
+
+// ROCm's map_doorbell_dgpu: a DOORBELL buffer object at the slice's
+// address, mapped to the GPUs there, so the GPU's address of a doorbell is
+// the CPU's. Returns the BO's handle, or 0 when the KFD refuses (ROCm then
+// keeps the CPU mapping alone, as on an APU; so do we).
+uint64_t map_slice_on_gpus(uint32_t gpu_id, uint64_t va) {
+  kfd_ioctl_alloc_memory_of_gpu_args alloc{};
+  alloc.va_addr = va;
+  alloc.size = kDoorbellSlice;
+  alloc.gpu_id = gpu_id;
+  alloc.flags = KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+                KFD_IOC_ALLOC_MEM_FLAGS_COHERENT;
+  if (kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &alloc)) return 0;
+  if (map_slice_to_gpus(alloc.handle, true)) {
+    map_slice_to_gpus(alloc.handle, false);  // those that took it
+    free_slice_bo(alloc.handle);
+    return 0;
+  }
+  return alloc.handle;
+}
+
 void* doorbell_page(Queues& qs, uint32_t gpu_id, uint64_t offset) {
   auto it = qs.doorbell_pages.find(gpu_id);
-  if (it != qs.doorbell_pages.end()) return it->second;
+  if (it != qs.doorbell_pages.end()) return it->second.cpu;
   Thunk& t = thunk();
   // The slice goes at an address aligned to its size, as ROCT's aperture
   // allocator places it: ROCr takes a doorbell's index in the slice from
   // its address ((address >> 3) & 1023) to find the queue its trap handler
-  // reports on (the index MSG_GET_DOORBELL gives the wave).
+  // reports on (the index MSG_GET_DOORBELL gives the wave). The address is
+  // outside the thunk's allocation range, so no other buffer object of the
+  // process is there on the GPU either.
   void* hole = ::mmap(nullptr, 2 * kDoorbellSlice, PROT_NONE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (hole == MAP_FAILED) return nullptr;
@@ -113,7 +169,7 @@ void* doorbell_page(Queues& qs, uint32_t gpu_id, uint64_t offset) {
     ::munmap(reinterpret_cast<void*>(aligned), kDoorbellSlice);
     return nullptr;
   }
-  qs.doorbell_pages[gpu_id] = p;
+  qs.doorbell_pages[gpu_id] = DoorbellSlice{p, map_slice_on_gpus(gpu_id, aligned)};
   return p;
 }
 
@@ -134,7 +190,13 @@ void queues_fini() {
   }
   // The pointer pages go with the rest of the process's memory (memory_fini).
   qs.queues.clear();
-  for (auto& [gpu, page] : qs.doorbell_pages) thunk().transport->munmap(page, kDoorbellSlice);
+  for (auto& [gpu, slice] : qs.doorbell_pages) {
+    if (slice.handle) {
+      map_slice_to_gpus(slice.handle, false);
+      free_slice_bo(slice.handle);
+    }
+    thunk().transport->munmap(slice.cpu, kDoorbellSlice);
+  }
   qs.doorbell_pages.clear();
 }
 

@@ -1,70 +1,22 @@
-// SDMA queues through the thunk, driven as ROCr's blit code drives them on
-// gfx9: the thunk owns the read and write pointers (64-bit byte offsets
-// that only grow), the client writes packets, stores the write pointer and
-// rings the doorbell with it. Results are checked against CPU computations.
+// SDMA queues through the thunk (sdma_queue.h), driven as ROCr's blit code
+// drives them on gfx9. Results are checked against CPU computations.
 #include <chrono>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <random>
 #include <thread>
 #include <vector>
 
-#include "../sdma/sdma_builder.h"
+#include "sdma_queue.h"
 #include "thunk_fixture.h"
 
 namespace {
 
+using hsakmt_test::eventually;
+using hsakmt_test::SdmaQueue;
+using hsakmt_test::va;
 using sdma_test::Stream;
 using SdmaQueueTest = ThunkTest;
-
-uint64_t va(const void* p) { return reinterpret_cast<uintptr_t>(p); }
-
-bool eventually(const std::function<bool()>& pred) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (!pred()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
-  }
-  return true;
-}
-
-class SdmaQueue {
- public:
-  explicit SdmaQueue(uint32_t node, HSA_QUEUE_TYPE type = HSA_QUEUE_SDMA)
-      : ring_(hsakmt_test::alloc_array<uint32_t>(kRingBytes / 4)) {
-    status_ = hsaKmtCreateQueue(node, type, 100, HSA_QUEUE_PRIORITY_MAXIMUM, ring_, kRingBytes,
-                                nullptr, &r_);
-  }
-  ~SdmaQueue() {
-    if (status_ == HSAKMT_STATUS_SUCCESS) {
-      EXPECT_EQ(hsaKmtDestroyQueue(r_.QueueId), HSAKMT_STATUS_SUCCESS);
-    }
-    hsakmt_test::free_system(ring_, kRingBytes);
-  }
-  HSAKMT_STATUS status() const { return status_; }
-  const HsaQueueResource& resource() const { return r_; }
-
-  void submit(const Stream& s) {
-    const auto& d = s.dwords();
-    for (size_t i = 0; i < d.size(); ++i) ring_[(wptr_ / 4 + i) % (kRingBytes / 4)] = d[i];
-    wptr_ += s.bytes();
-    __atomic_store_n(r_.Queue_write_ptr_aql, wptr_, __ATOMIC_RELEASE);
-    __atomic_store_n(r_.Queue_DoorBell_aql, wptr_, __ATOMIC_RELEASE);
-  }
-  bool drained() const {
-    return eventually(
-        [&] { return __atomic_load_n(r_.Queue_read_ptr_aql, __ATOMIC_ACQUIRE) == wptr_; });
-  }
-  uint64_t read_ptr() const { return __atomic_load_n(r_.Queue_read_ptr_aql, __ATOMIC_ACQUIRE); }
-
- private:
-  static constexpr size_t kRingBytes = 64 * 1024;
-  uint32_t* ring_;
-  HsaQueueResource r_{};
-  HSAKMT_STATUS status_ = HSAKMT_STATUS_ERROR;
-  uint64_t wptr_ = 0;
-};
 
 TEST_F(SdmaQueueTest, TopologyReportsVega10sTwoSdmaEngines) {
   HsaNodeProperties p{};
@@ -153,6 +105,34 @@ TEST_F(SdmaQueueTest, WriteFenceFillAndAtomics) {
   EXPECT_EQ(m[0], 9u);
   EXPECT_EQ(m[1], 5u);
   hsakmt_test::free_system(m, 4096);
+}
+
+// As on hardware, a packet fits when the ring holds it with a slot to spare
+// (write pointer == read pointer means empty): ROCr's large WRITEs of
+// kernel arguments and fills are a good part of its ring.
+TEST_F(SdmaQueueTest, APacketUpToTheRingLessOneSlotFits) {
+  constexpr uint32_t kRingDwords = SdmaQueue::kRingBytes / 4;
+  auto* m = hsakmt_test::alloc_array<uint32_t>(kRingDwords);
+  ASSERT_NE(m, nullptr);
+  SdmaQueue q(gpu());
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  // 8,289 dwords (more than half the ring), then ring - 1 dwords, which
+  // wraps: each after a small packet, so neither starts at the ring's base.
+  for (uint32_t packet : {8289u, kRingDwords - 1}) {
+    std::vector<uint32_t> data(packet - 4);
+    for (uint32_t i = 0; i < data.size(); ++i) data[i] = packet * 7 + i;
+    Stream s;
+    s.fence(va(&m[kRingDwords - 1]), packet);
+    q.submit(s);
+    ASSERT_TRUE(q.drained()) << packet;
+    Stream big;
+    big.write(va(m), data);
+    ASSERT_EQ(big.bytes(), packet * 4ull);
+    q.submit(big);
+    ASSERT_TRUE(q.drained()) << "a packet of " << packet << " dwords";
+    for (uint32_t i = 0; i < data.size(); ++i) ASSERT_EQ(m[i], data[i]) << packet << " " << i;
+  }
+  hsakmt_test::free_system(m, SdmaQueue::kRingBytes);
 }
 
 TEST_F(SdmaQueueTest, PollRegmemWaitsForAHostWrite) {

@@ -25,14 +25,16 @@ int first_gpu_node() {
   return -1;
 }
 
-unsigned gpu_node_count() {
+unsigned gpu_node_count() { return static_cast<unsigned>(gpu_nodes().size()); }
+
+std::vector<uint32_t> gpu_nodes() {
+  std::vector<uint32_t> gpus;
   HsaSystemProperties sys{};
-  if (hsaKmtAcquireSystemProperties(&sys) != HSAKMT_STATUS_SUCCESS) return 0;
-  unsigned gpus = 0;
+  if (hsaKmtAcquireSystemProperties(&sys) != HSAKMT_STATUS_SUCCESS) return gpus;
   for (HSAuint32 n = 0; n < sys.NumNodes; ++n) {
     HsaNodeProperties props{};
     if (hsaKmtGetNodeProperties(n, &props) == HSAKMT_STATUS_SUCCESS && props.NumFComputeCores != 0)
-      ++gpus;
+      gpus.push_back(n);
   }
   return gpus;
 }
@@ -177,6 +179,12 @@ void AqlQueue::grow_scratch(uint32_t private_bytes) {
 }
 
 uint64_t AqlQueue::submit(const void* packet64) {
+  const uint64_t index = publish(packet64);
+  __atomic_store_n(resource_.Queue_DoorBell_aql, index, __ATOMIC_RELEASE);
+  return index;
+}
+
+uint64_t AqlQueue::publish(const void* packet64) {
   const auto* k = static_cast<const fw_aql_kernel_dispatch_packet*>(packet64);
   if (FW_FIELD_GET(k->header, FW_AQL_HEADER_TYPE) == FW_AQL_PACKET_TYPE_KERNEL_DISPATCH &&
       k->private_segment_size > queue_->scratch_wave64_lane_byte_size) {
@@ -188,12 +196,11 @@ uint64_t AqlQueue::submit(const void* packet64) {
   const uint64_t index = __atomic_fetch_add(&queue_->write_dispatch_id, 1, __ATOMIC_ACQ_REL);
   // Wait for the slot to be free (the ring may be full).
   while (index - read_index() >= packets_) std::this_thread::yield();
-  uint8_t* slot = ring_ + (index % packets_) * FW_AQL_PACKET_SIZE;
-  std::memcpy(slot + 4, static_cast<const uint8_t*>(packet64) + 4, FW_AQL_PACKET_SIZE - 4);
+  auto* dst = static_cast<uint8_t*>(slot(index));
+  std::memcpy(dst + 4, static_cast<const uint8_t*>(packet64) + 4, FW_AQL_PACKET_SIZE - 4);
   uint32_t header_setup;
   std::memcpy(&header_setup, packet64, 4);
-  __atomic_store_n(reinterpret_cast<uint32_t*>(slot), header_setup, __ATOMIC_RELEASE);
-  __atomic_store_n(resource_.Queue_DoorBell_aql, index, __ATOMIC_RELEASE);
+  __atomic_store_n(reinterpret_cast<uint32_t*>(dst), header_setup, __ATOMIC_RELEASE);
   return index;
 }
 

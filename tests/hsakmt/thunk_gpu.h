@@ -24,6 +24,8 @@ namespace hsakmt_test {
 int first_gpu_node();
 // How many GPU nodes the topology has (0 when it cannot be read).
 unsigned gpu_node_count();
+// The GPU nodes, in node order.
+std::vector<uint32_t> gpu_nodes();
 
 // Host-accessible system memory mapped to every GPU (what a runtime uses
 // for rings, signals and kernel arguments). nullptr on failure.
@@ -88,6 +90,12 @@ class AqlQueue {
   // memory than the queue's scratch holds gets a larger scratch first, as a
   // runtime sizes it at queue creation (amd_queue_t's scratch fields).
   uint64_t submit(const void* packet64);
+  // As submit, without ringing the doorbell (someone else rings it).
+  uint64_t publish(const void* packet64);
+  // The ring slot of a packet index (one address for the CPU and the GPU).
+  void* slot(uint64_t index) const { return ring_ + (index % packets_) * FW_AQL_PACKET_SIZE; }
+  // The queue's doorbell, where the thunk mapped it (also the GPU's VA).
+  HSAuint64* doorbell() const { return resource_.Queue_DoorBell_aql; }
   // A kernel dispatch packet for a 1D/2D/3D launch.
   static fw_aql_kernel_dispatch_packet dispatch(uint64_t kernel_object, const uint32_t grid[3],
                                                 const uint16_t group[3], unsigned dims,

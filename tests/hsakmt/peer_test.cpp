@@ -1,0 +1,143 @@
+// Peer access between two GPUs (GCN_EMU_GPUS=2, or the module's two virtual
+// GPUs): VRAM of one GPU mapped to both with hsaKmtMapMemoryToGPUNodes, as
+// ROCr maps memory for the agents it is allowed to, is read, written and
+// copied by the other GPU's kernels and SDMA engines as over PCIe or XGMI.
+// Skipped on one GPU.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sdma_queue.h"
+#include "thunk_fixture.h"
+
+namespace {
+
+using hsakmt_test::AqlQueue;
+using hsakmt_test::GpuCodeObject;
+using hsakmt_test::Kernargs;
+using hsakmt_test::SdmaQueue;
+using hsakmt_test::Signal;
+using hsakmt_test::va;
+
+class PeerTest : public ThunkTest {
+ protected:
+  void SetUp() override {
+    ThunkTest::SetUp();
+    gpus_ = hsakmt_test::gpu_nodes();
+    if (gpus_.size() < 2) GTEST_SKIP() << "needs two GPUs (GCN_EMU_GPUS=2)";
+    std::string error;
+    ASSERT_TRUE(vector_add_.load(std::string(KERNEL_DIR) + "/vector_add.O3.co", &error)) << error;
+  }
+  void TearDown() override {
+    for (auto& [p, bytes] : vram_) {
+      EXPECT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+      EXPECT_EQ(hsaKmtFreeMemory(p, bytes), HSAKMT_STATUS_SUCCESS);
+    }
+    ThunkTest::TearDown();
+  }
+
+  // Host-accessible VRAM of GPU `owner`, mapped to both GPUs.
+  template <typename T>
+  T* vram(unsigned owner, size_t bytes) {
+    HsaMemFlags flags{};
+    flags.ui32.HostAccess = 1;
+    void* p = nullptr;
+    EXPECT_EQ(hsaKmtAllocMemory(gpus_[owner], bytes, flags, &p), HSAKMT_STATUS_SUCCESS);
+    if (!p) return nullptr;
+    HsaMemMapFlags map{};
+    uint32_t nodes[2] = {gpus_[0], gpus_[1]};
+    EXPECT_EQ(hsaKmtMapMemoryToGPUNodes(p, bytes, nullptr, map, 2, nodes), HSAKMT_STATUS_SUCCESS);
+    vram_.emplace_back(p, bytes);
+    return static_cast<T*>(p);
+  }
+
+  // c = a + b for n floats on `gpu`'s queue q.
+  void VectorAdd(AqlQueue& q, const float* a, const float* b, float* c, uint32_t n) {
+    Kernargs args;
+    args.ptr(a).ptr(b).ptr(c).add(n);
+    Signal done;
+    const uint32_t grid[3] = {n, 1, 1};
+    const uint16_t group[3] = {64, 1, 1};
+    auto pkt = AqlQueue::dispatch(vector_add_.kernel_object("vector_add"), grid, group, 1,
+                                  args.place(), done.address());
+    q.submit(&pkt);
+    ASSERT_TRUE(done.wait_zero(20000)) << "the dispatch did not complete";
+  }
+
+  std::vector<uint32_t> gpus_;
+  std::vector<std::pair<void*, size_t>> vram_;
+  GpuCodeObject vector_add_;
+};
+
+// Each GPU's SDMA engine reads the other's VRAM into its own and writes its
+// own into the other's, several times over (the first copy of a peer range
+// must not be the only one that finds it).
+TEST_F(PeerTest, SdmaCopiesVramBetweenTheGpusBothWaysRepeatedly) {
+  constexpr size_t kBytes = 256 * 1024;
+  uint8_t* mem[2] = {vram<uint8_t>(0, kBytes), vram<uint8_t>(1, kBytes)};
+  ASSERT_TRUE(mem[0] && mem[1]);
+  SdmaQueue q0(gpus_[0]), q1(gpus_[1]);
+  ASSERT_EQ(q0.status(), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(q1.status(), HSAKMT_STATUS_SUCCESS);
+  SdmaQueue* queue[2] = {&q0, &q1};
+  std::vector<uint8_t> expect(kBytes / 2);
+  for (unsigned round = 0; round < 6; ++round) {
+    // Engine e copies from `from` to `to`: a peer read on even rounds
+    // (into its own VRAM), a peer write on odd ones.
+    for (unsigned e = 0; e < 2; ++e) {
+      const unsigned from = (round % 2 == 0) ? 1 - e : e;
+      const unsigned to = 1 - from;
+      const size_t half = e * (kBytes / 2);
+      for (size_t i = 0; i < expect.size(); ++i)
+        expect[i] = static_cast<uint8_t>(i * 31 + round * 7 + e);
+      std::memcpy(mem[from] + half, expect.data(), expect.size());
+      std::memset(mem[to] + half, 0, expect.size());
+      sdma_test::Stream s;
+      s.copy(va(mem[to] + half), va(mem[from] + half), static_cast<uint32_t>(expect.size()));
+      queue[e]->submit(s);
+      ASSERT_TRUE(queue[e]->drained()) << "round " << round << ", engine of GPU " << e;
+      ASSERT_EQ(std::memcmp(mem[to] + half, expect.data(), expect.size()), 0)
+          << "round " << round << ", engine of GPU " << e << ": " << from << " -> " << to;
+    }
+  }
+}
+
+TEST_F(PeerTest, AKernelOnTheSecondGpuStoresIntoTheFirstsVram) {
+  constexpr uint32_t kN = 1024;
+  float* c = vram<float>(0, kN * 4);
+  ASSERT_NE(c, nullptr);
+  float* a = hsakmt_test::alloc_array<float>(kN);
+  ASSERT_NE(a, nullptr);
+  for (uint32_t i = 0; i < kN; ++i) {
+    a[i] = static_cast<float>(i) + 0.5f;
+    c[i] = -1.0f;
+  }
+  AqlQueue q(gpus_[1]);
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  for (int round = 0; round < 3; ++round) {
+    VectorAdd(q, a, a, c, kN);
+    for (uint32_t i = 0; i < kN; ++i) ASSERT_EQ(c[i], 2 * a[i]) << "element " << i;
+    for (uint32_t i = 0; i < kN; ++i) a[i] += 1.0f;
+  }
+  hsakmt_test::free_system(a, kN * 4);
+}
+
+TEST_F(PeerTest, AKernelOnTheSecondGpuReadsTheFirstsVram) {
+  constexpr uint32_t kN = 1024;
+  float* a = vram<float>(0, kN * 4);
+  float* b = vram<float>(1, kN * 4);
+  ASSERT_TRUE(a && b);
+  float* c = hsakmt_test::alloc_array<float>(kN);
+  ASSERT_NE(c, nullptr);
+  for (uint32_t i = 0; i < kN; ++i) {
+    a[i] = static_cast<float>(i) * 3.0f;
+    b[i] = 1.0f;
+  }
+  AqlQueue q(gpus_[1]);
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  VectorAdd(q, a, b, c, kN);
+  for (uint32_t i = 0; i < kN; ++i) ASSERT_EQ(c[i], a[i] + 1.0f) << "element " << i;
+  hsakmt_test::free_system(c, kN * 4);
+}
+
+}  // namespace
