@@ -586,7 +586,10 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPU(void* MemoryAddress,
   if (!a) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
   if (a->scratch) return map_scratch(*a, p, MemorySizeInBytes);
   if (a->type == HSA_POINTER_REGISTERED_USER) return map_user(*a, MemoryAddress, AlternateVAGPU);
-  return map_to_nodes(*a, a->registered_nodes);
+  // ROCm's _fmm_map_to_gpu: an object no node list was registered for (all
+  // of hsaKmtAllocMemory's, VRAM too) maps on every GPU, so peers reach a
+  // GPU's VRAM as over PCIe.
+  return map_to_nodes(*a, all_gpu_nodes());
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPUNodes(

@@ -36,9 +36,11 @@ class PeerTest : public ThunkTest {
     ThunkTest::TearDown();
   }
 
-  // Host-accessible VRAM of GPU `owner`, mapped to both GPUs.
+  // Host-accessible VRAM of GPU `owner`, mapped to both GPUs by node list
+  // or (by_nodes false) with hsaKmtMapMemoryToGPU, which maps memory no
+  // node list was registered for on every GPU, as ROCm's thunk does.
   template <typename T>
-  T* vram(unsigned owner, size_t bytes) {
+  T* vram(unsigned owner, size_t bytes, bool by_nodes = true) {
     HsaMemFlags flags{};
     flags.ui32.HostAccess = 1;
     void* p = nullptr;
@@ -46,7 +48,10 @@ class PeerTest : public ThunkTest {
     if (!p) return nullptr;
     HsaMemMapFlags map{};
     uint32_t nodes[2] = {gpus_[0], gpus_[1]};
-    EXPECT_EQ(hsaKmtMapMemoryToGPUNodes(p, bytes, nullptr, map, 2, nodes), HSAKMT_STATUS_SUCCESS);
+    if (by_nodes)
+      EXPECT_EQ(hsaKmtMapMemoryToGPUNodes(p, bytes, nullptr, map, 2, nodes), HSAKMT_STATUS_SUCCESS);
+    else
+      EXPECT_EQ(hsaKmtMapMemoryToGPU(p, bytes, nullptr), HSAKMT_STATUS_SUCCESS);
     vram_.emplace_back(p, bytes);
     return static_cast<T*>(p);
   }
@@ -73,7 +78,7 @@ class PeerTest : public ThunkTest {
 // own into the other's, several times over (the first copy of a peer range
 // must not be the only one that finds it).
 TEST_F(PeerTest, SdmaCopiesVramBetweenTheGpusBothWaysRepeatedly) {
-  constexpr size_t kBytes = 256 * 1024;
+  constexpr size_t kBytes = 1 << 20;
   uint8_t* mem[2] = {vram<uint8_t>(0, kBytes), vram<uint8_t>(1, kBytes)};
   ASSERT_TRUE(mem[0] && mem[1]);
   SdmaQueue q0(gpus_[0]), q1(gpus_[1]);
@@ -99,6 +104,33 @@ TEST_F(PeerTest, SdmaCopiesVramBetweenTheGpusBothWaysRepeatedly) {
       ASSERT_EQ(std::memcmp(mem[to] + half, expect.data(), expect.size()), 0)
           << "round " << round << ", engine of GPU " << e << ": " << from << " -> " << to;
     }
+  }
+}
+
+// New buffers every round: a VA the thunk hands out again must be mapped
+// afresh on both GPUs.
+TEST_F(PeerTest, SdmaCopiesFromTheSecondGpusVramIntoNewBuffersEachRound) {
+  constexpr size_t kBytes = 64 * 1024;
+  SdmaQueue q(gpus_[0]);
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  std::vector<uint8_t> expect(kBytes);
+  for (unsigned round = 0; round < 4; ++round) {
+    auto* src = vram<uint8_t>(1, kBytes);
+    auto* dst = vram<uint8_t>(0, kBytes);
+    ASSERT_TRUE(src && dst);
+    for (size_t i = 0; i < kBytes; ++i) expect[i] = static_cast<uint8_t>(i * 7 + round);
+    std::memcpy(src, expect.data(), kBytes);
+    std::memset(dst, 0, kBytes);
+    sdma_test::Stream s;
+    s.copy(va(dst), va(src), kBytes);
+    q.submit(s);
+    ASSERT_TRUE(q.drained()) << "round " << round;
+    ASSERT_EQ(std::memcmp(dst, expect.data(), kBytes), 0) << "round " << round;
+    for (void* p : {static_cast<void*>(src), static_cast<void*>(dst)}) {
+      EXPECT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+      EXPECT_EQ(hsaKmtFreeMemory(p, kBytes), HSAKMT_STATUS_SUCCESS);
+    }
+    vram_.clear();
   }
 }
 
@@ -138,6 +170,33 @@ TEST_F(PeerTest, AKernelOnTheSecondGpuReadsTheFirstsVram) {
   VectorAdd(q, a, b, c, kN);
   for (uint32_t i = 0; i < kN; ++i) ASSERT_EQ(c[i], a[i] + 1.0f) << "element " << i;
   hsakmt_test::free_system(c, kN * 4);
+}
+
+TEST_F(PeerTest, VramMappedWithoutANodeListIsReachedFromTheOtherGpu) {
+  constexpr uint32_t kN = 1024;
+  float* a = vram<float>(1, kN * 4, false);
+  ASSERT_NE(a, nullptr);
+  float* c = hsakmt_test::alloc_array<float>(kN);
+  float* copy = hsakmt_test::alloc_array<float>(kN);
+  ASSERT_TRUE(c && copy);
+  for (uint32_t i = 0; i < kN; ++i) a[i] = static_cast<float>(i) - 100.0f;
+  AqlQueue q(gpus_[0]);
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  VectorAdd(q, a, a, c, kN);
+  for (uint32_t i = 0; i < kN; ++i) ASSERT_EQ(c[i], 2 * a[i]) << "element " << i;
+  SdmaQueue sdma(gpus_[0]);
+  ASSERT_EQ(sdma.status(), HSAKMT_STATUS_SUCCESS);
+  for (int round = 0; round < 3; ++round) {
+    std::memset(copy, 0, kN * 4);
+    a[round] = static_cast<float>(round) * 1000.0f;
+    sdma_test::Stream s;
+    s.copy(va(copy), va(a), kN * 4);
+    sdma.submit(s);
+    ASSERT_TRUE(sdma.drained()) << "round " << round;
+    ASSERT_EQ(std::memcmp(copy, a, kN * 4), 0) << "round " << round;
+  }
+  hsakmt_test::free_system(c, kN * 4);
+  hsakmt_test::free_system(copy, kN * 4);
 }
 
 }  // namespace
