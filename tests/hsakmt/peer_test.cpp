@@ -199,4 +199,38 @@ TEST_F(PeerTest, VramMappedWithoutANodeListIsReachedFromTheOtherGpu) {
   hsakmt_test::free_system(copy, kN * 4);
 }
 
+// Each GPU's doorbell slice is mapped on every GPU: an SDMA engine of the
+// second GPU rings an AQL queue of the first (a doorbell write over PCIe).
+TEST_F(PeerTest, TheSecondGpusSdmaRingsAQueueOfTheFirst) {
+  constexpr uint32_t kN = 256;
+  float* a = hsakmt_test::alloc_array<float>(kN);
+  float* c = hsakmt_test::alloc_array<float>(kN);
+  ASSERT_TRUE(a && c);
+  for (uint32_t i = 0; i < kN; ++i) a[i] = static_cast<float>(i);
+  AqlQueue q(gpus_[0]);
+  ASSERT_EQ(q.status(), HSAKMT_STATUS_SUCCESS);
+  // Packet 0 from the host: afterwards the CP looks at q again only when
+  // its doorbell changes.
+  VectorAdd(q, a, a, c, kN);
+  std::memset(c, 0, kN * 4);
+  Kernargs args;
+  args.ptr(a).ptr(a).ptr(c).add(kN);
+  Signal done;
+  const uint32_t grid[3] = {kN, 1, 1};
+  const uint16_t group[3] = {64, 1, 1};
+  auto pkt = AqlQueue::dispatch(vector_add_.kernel_object("vector_add"), grid, group, 1,
+                                args.place(), done.address());
+  ASSERT_EQ(q.publish(&pkt), 1u);
+  SdmaQueue sdma(gpus_[1]);
+  ASSERT_EQ(sdma.status(), HSAKMT_STATUS_SUCCESS);
+  sdma_test::Stream s;
+  s.write(va(q.doorbell()), {1, 0});
+  sdma.submit(s);
+  ASSERT_TRUE(sdma.drained()) << "GPU 1's SDMA could not write GPU 0's doorbell";
+  ASSERT_TRUE(done.wait_zero(20000)) << "GPU 0's CP did not notice the doorbell";
+  for (uint32_t i = 0; i < kN; ++i) ASSERT_EQ(c[i], 2 * a[i]) << "element " << i;
+  hsakmt_test::free_system(a, kN * 4);
+  hsakmt_test::free_system(c, kN * 4);
+}
+
 }  // namespace
