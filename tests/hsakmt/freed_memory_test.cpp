@@ -79,6 +79,8 @@ TEST_F(FreedMemoryTest, BuffersFreedUnderARunningKernelFaultItsQueue) {
     ASSERT_NE(r, 0) << "round " << round << ": neither completed nor faulted";
     (r == 1 ? completions : faults)++;
   }
+  RecordProperty("faults", faults);
+  RecordProperty("completions", completions);
   EXPECT_GT(faults, 0) << "some rounds freed the buffers under the kernel";
 
   AqlQueue next(gpu());
@@ -152,6 +154,7 @@ TEST_F(FreedMemoryTest, BuffersFreedUnderAnSdmaCopyFaultItsQueue) {
     ASSERT_NE(r, 0) << "round " << round << ": neither drained nor faulted";
     faults += r == 2;
   }
+  RecordProperty("faults", faults);
   EXPECT_GT(faults, 0) << "some rounds freed the buffers under the copies";
 
   Sdma next(gpu());
