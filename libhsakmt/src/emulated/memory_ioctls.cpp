@@ -1,10 +1,11 @@
 // Buffer objects: ALLOC/FREE/MAP/UNMAP_MEMORY_*. A GTT buffer is a memfd, a
-// VRAM buffer a range of its GPU's heap (memory_heap.h); the process maps it at its VA through the
-// render node (mmap with the BO's mmap_offset) and MAP_MEMORY_TO_GPU makes [va, va + size) of the
-// GPU's address space point at the KFD's own mapping of the same pages, so
-// both sides see one memory whether or not the CPU ever maps it. Errnos
-// follow kfd_chardev.c and amdgpu_amdkfd_gpuvm.c (e.g. a wrong handle is
-// -EINVAL to FREE but -ENOMEM to MAP/UNMAP; freeing a mapped BO is -EBUSY).
+// VRAM buffer a range of its GPU's heap (memory_heap.h); the process maps
+// it at its VA through the render node (mmap with the BO's mmap_offset)
+// and MAP_MEMORY_TO_GPU makes [va, va + size) of the GPU's address space
+// point at the KFD's own mapping of the same pages, so both sides see one
+// memory whether or not the CPU ever maps it. Errnos follow kfd_chardev.c
+// and amdgpu_amdkfd_gpuvm.c (e.g. a wrong handle is -EINVAL to FREE but
+// -ENOMEM to MAP/UNMAP; freeing a mapped BO is -EBUSY).
 #include <sys/mman.h>
 
 #include <cerrno>
