@@ -57,6 +57,7 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
   bool progress = false;
 
   while (q.state == QueueState::kActive && !q.cancel.load(std::memory_order_relaxed)) {
+    reader.checkpoint([&] { mem.forget(); });
     // How far the producers got: write_dispatch_id, or the doorbell (the
     // index of the last packet written) when there is no queue object.
     uint64_t write = 0;
@@ -123,7 +124,9 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
         req.trap_memory = trap.tma;
         req.doorbell_id = d.doorbell_id;
         dispatches.fetch_add(1, std::memory_order_relaxed);
+        reader.end();
         const DispatchResult r = engine.dispatch(req);
+        reader.begin();
         mem.forget();
         if (r.cancelled) {
           step = Step::kStopped;

@@ -182,7 +182,11 @@ void CommandProcessor::Impl::main() {
       *this,
       [this](cp::Queue& q) {
         q.waiting = false;
-        const bool moved = service(q);
+        bool moved;
+        {
+          AddressSpace::Claim claim(reader);
+          moved = service(q);
+        }
         // With the doorbell, what may_have_work() compares an AQL doorbell
         // against; published by the idle store that follows.
         q.idle_rptr.store(q.rptr, std::memory_order_relaxed);

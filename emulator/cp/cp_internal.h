@@ -135,6 +135,9 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
       : memory(m), engine(e), irq(std::move(h)) {}
 
   AddressSpace& memory;
+  // The CP thread's claim on memory: held while it serves a queue, given up
+  // while the shader engine runs a dispatch (whose waves claim their own).
+  AddressSpace::Reader reader{memory};
   ShaderEngine& engine;
   InterruptHandler irq;
 

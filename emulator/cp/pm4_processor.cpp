@@ -101,6 +101,7 @@ bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
   };
 
   while (q.state == QueueState::kActive && !q.cancel.load(std::memory_order_relaxed)) {
+    reader.checkpoint([&] { mem.forget(); });
     const std::string where = "ring dword " + std::to_string(q.rptr % ring_dwords);
     if (q.ib.active) {
       const Step s = run_indirect_buffer(q, mem, where);
@@ -395,7 +396,9 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
   req.trap_memory = trap.tma;
   req.doorbell_id = q.desc.doorbell_id;
   dispatches.fetch_add(1, std::memory_order_relaxed);
+  reader.end();
   const DispatchResult res = engine.dispatch_registers(req);
+  reader.begin();
   mem.forget();
   if (res.cancelled) return Step::kStopped;
   if (res.halted) {

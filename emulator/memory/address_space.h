@@ -1,10 +1,20 @@
 // The GPU's view of memory: virtual ranges mapped onto host memory. The
 // in-process platform maps GPU VA = process VA (like an APU with ATS); an
 // access outside every mapping is a GPU page fault, reported, never a host
-// crash. Mappings must not change while a dispatch that uses them runs.
+// crash.
+//
+// Engine threads (waves, SDMA) keep host pointers from lookups in their
+// TLBs, so a range the host unmaps could still be written through them. An
+// unmap therefore bumps the space's generation and does not return until
+// every busy engine thread (a Reader) has passed a checkpoint, where it
+// drops its translations and publishes the generation it saw. After unmap
+// returns, the host may free the memory: the next access faults.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <shared_mutex>
 #include <vector>
 
@@ -19,21 +29,76 @@ struct Mapping {
 
 class AddressSpace {
  public:
+  AddressSpace() = default;
+  AddressSpace(const AddressSpace&) = delete;
+  AddressSpace& operator=(const AddressSpace&) = delete;
+
   // Maps [va, va + size) onto host. Returns false if it overlaps a mapping.
   bool map(uint64_t va, void* host, uint64_t size, bool writable = true);
   // Identity mapping of a host buffer (GPU VA = host address).
   bool map_host(void* host, uint64_t size, bool writable = true) {
     return map(reinterpret_cast<uintptr_t>(host), host, size, writable);
   }
+  // Removes the mapping at va; returns once no engine thread can still use
+  // a host pointer into it. Never call it from a busy Reader's thread.
   bool unmap(uint64_t va);
 
   // The mapping that contains va, or false. The caller keeps a copy as a
   // one-entry TLB.
   bool lookup(uint64_t va, Mapping* out) const;
 
+  // One engine thread's claim on the space. Between begin() and end() the
+  // thread may hold host pointers, and must call checkpoint() often (each
+  // quantum, each packet): unmaps wait for it there.
+  class Reader {
+   public:
+    explicit Reader(AddressSpace& as);
+    ~Reader();
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    void begin();
+    void end() { seen_.store(kIdle, std::memory_order_release); }
+    // drop() forgets every translation and cached copy of memory the
+    // thread holds; it runs only when something was unmapped since.
+    template <class Drop>
+    void checkpoint(Drop drop) {
+      const uint64_t g = as_.generation_.load(std::memory_order_acquire);
+      if (g == local_) return;
+      drop();
+      local_ = g;
+      seen_.store(g, std::memory_order_release);
+    }
+
+   private:
+    friend class AddressSpace;
+    static constexpr uint64_t kIdle = ~0ull;  // holds no pointer: never waited for
+    AddressSpace& as_;
+    std::atomic<uint64_t> seen_{kIdle};
+    uint64_t local_ = 0;
+  };
+
+  // A Reader's begin() .. end() for one scope.
+  class Claim {
+   public:
+    explicit Claim(Reader& r) : r_(r) { r_.begin(); }
+    ~Claim() { r_.end(); }
+    Claim(const Claim&) = delete;
+    Claim& operator=(const Claim&) = delete;
+
+   private:
+    Reader& r_;
+  };
+
  private:
+  // Blocks until every busy reader has seen generation g.
+  void wait_readers(uint64_t g);
+
   mutable std::shared_mutex mu_;
-  std::vector<Mapping> ranges_;  // sorted by va, non-overlapping
+  std::map<uint64_t, Mapping> ranges_;  // by va, non-overlapping
+  std::atomic<uint64_t> generation_{1};
+  std::mutex readers_mu_;
+  std::vector<Reader*> readers_;
 };
 
 // A one-entry TLB that each wave keeps in front of the address space.

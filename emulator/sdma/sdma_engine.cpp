@@ -114,11 +114,14 @@ void SdmaEngine::Impl::main() {
 
 bool SdmaEngine::Impl::service(sdma::Queue& q, bool* waiting) {
   cp::GpuMemory mem(memory);
+  // Unmaps wait for this thread between packets, not within one.
+  AddressSpace::Claim claim(reader);
   const sdma::RlcQueue& d = q.desc;
   const uint64_t ring_dwords = d.ring_bytes / 4;
   bool progress = false;
 
   while (q.state == QueueState::kActive) {
+    reader.checkpoint([&] { mem.forget(); });
     const uint64_t wptr = __atomic_load_n(d.doorbell, __ATOMIC_ACQUIRE);
     if (wptr == q.rptr) break;
     const std::string where = "SDMA ring byte " + std::to_string(q.rptr % d.ring_bytes);

@@ -69,6 +69,7 @@ struct SdmaEngine::Impl : QueueSet<sdma::Queue> {
   Impl(AddressSpace& m, InterruptHandler h) : memory(m), irq(std::move(h)) {}
 
   AddressSpace& memory;
+  AddressSpace::Reader reader{memory};  // the engine thread's claim on memory
   InterruptHandler irq;
 
   std::atomic<uint64_t> packets{0};

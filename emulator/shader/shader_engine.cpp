@@ -11,6 +11,7 @@
 #include "decode_cache.h"
 #include "isa/decoder.h"
 #include "kernel_descriptor.h"
+#include "memory_checkpoint.h"
 #include "semantics/opcode_tables.h"
 #include "wave_launch.h"
 
@@ -75,6 +76,9 @@ struct ShaderEngine::Job {
 ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads, unsigned compute_units)
     : memory_(memory), compute_units_(std::clamp(compute_units, 1u, kMaxComputeUnits)) {
   if (threads == 0) threads = default_threads();
+  // One claim on memory per thread index, each taken while it runs waves.
+  for (unsigned i = 0; i < threads; ++i)
+    readers_.push_back(std::make_unique<AddressSpace::Reader>(memory_));
   for (unsigned i = 1; i < threads; ++i) workers_.emplace_back(&ShaderEngine::worker_main, this, i);
 }
 
@@ -96,7 +100,9 @@ void ShaderEngine::worker_main(unsigned index) {
       if (stopping_) return;
       seen = generation_;
     }
+    readers_[index]->begin();
     run_workgroups(index);
+    readers_[index]->end();
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (--busy_ == 0) done_cv_.notify_all();
@@ -183,6 +189,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     // that has not ended waits at it.
     unsigned live = nwaves;
     while (live) {
+      memory_checkpoint(*readers_[thread_index], waves, cache);
       unsigned waiting = 0, sleeping = 0;
       live = 0;
       for (unsigned i = 0; i < nwaves; ++i) {
@@ -267,6 +274,9 @@ const char* ShaderEngine::take_queue_state(Job& job, const Request& req) const {
 
 DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
   auto fail = [&](const std::string& why) { return refused(req.kernel_name, why); };
+  // The packet and the kernel object are read under thread 0's claim (run()
+  // renews it for the waves, and ends it before it returns).
+  AddressSpace::Claim claim(*readers_[0]);
 
   // The CP reads the packet and the kernel object from GPU memory.
   Tlb tlb;
@@ -431,7 +441,9 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ri
     }
     start_cv_.notify_all();
   }
+  readers_[0]->begin();
   run_workgroups(0);
+  readers_[0]->end();
   if (use_pool) {
     std::unique_lock<std::mutex> lock(mu_);
     done_cv_.wait(lock, [&] { return busy_ == 0; });

@@ -133,6 +133,7 @@ class ShaderEngine {
   DispatchResult run(std::unique_ptr<Job> job, const ScratchRing& ring);
 
   AddressSpace& memory_;
+  std::vector<std::unique_ptr<AddressSpace::Reader>> readers_;  // by thread index
   unsigned compute_units_;
   std::vector<std::thread> workers_;
   std::mutex mu_;

@@ -96,7 +96,7 @@ void* mmap_render(Process& p, const OpenFile& f, void* addr, size_t length, int 
   const uint64_t rel = offset - bo->mmap_offset;
   if (rel >= bo->size || length > bo->size - rel) return fail_mmap(EINVAL);
   if (bo->owner->info->gpu_id != f.gpu_id) return fail_mmap(EACCES);
-  return ::mmap(addr, length, prot, flags, bo->memory->fd(), static_cast<off_t>(rel));
+  return ::mmap(addr, length, prot, flags, bo->fd(), static_cast<off_t>(bo->file_offset() + rel));
 }
 
 class EmulatedTransport final : public Transport {

@@ -68,8 +68,9 @@ Process::~Process() {
     }
     events.clear();
   }
-  bos.clear();
   bo_by_offset.clear();
+  bo_by_va.clear();
+  bos.clear();
 }
 
 Device* Process::device(uint32_t gpu_id) {

@@ -18,6 +18,7 @@
 #include <set>
 #include <vector>
 
+#include "emulated/memory_heap.h"
 #include "emulated/shared_memory.h"
 #include "emulated/topology.h"
 #include "ih_entry.h"
@@ -38,16 +39,25 @@ inline constexpr uint32_t kProcessVmid = 8;
 struct Device;
 
 struct BufferObject {
+  ~BufferObject() {
+    if (heap) heap->release(heap_offset, size);
+  }
   uint64_t handle = 0;
   Device* owner = nullptr;
   uint32_t flags = 0;        // KFD_IOC_ALLOC_MEM_FLAGS_*
   uint64_t va = 0;           // GPU VA
   uint64_t size = 0;         // page multiple
   uint64_t mmap_offset = 0;  // render-node offset (VRAM/GTT), 0 otherwise
-  // Host memory the GPU sees: the BO's own memfd, the user pages (USERPTR),
-  // the doorbell slice or the MMIO page.
-  std::unique_ptr<SharedMemory> memory;  // VRAM/GTT only
+  // Host memory the GPU sees: a range of the device's VRAM heap, the BO's
+  // own memfd (GTT, or VRAM the heap has no room for), the user pages
+  // (USERPTR), the doorbell slice or the MMIO page.
+  MemoryHeap* heap = nullptr;
+  uint64_t heap_offset = 0;
+  std::unique_ptr<SharedMemory> memory;
   uint8_t* host = nullptr;
+  // The memfd and offset the process maps the BO from.
+  int fd() const { return heap ? heap->fd() : memory->fd(); }
+  uint64_t file_offset() const { return heap ? heap_offset : 0; }
   std::set<Device*> mapped_on;
 };
 
@@ -78,6 +88,7 @@ struct Device {
   uint32_t sdma_used = 0;  // SDMA queues in use: bit = engine + queue * engines
   uint32_t next_idr = 0;
   uint64_t vram_used = 0;
+  MemoryHeap vram_heap;  // made at the first VRAM allocation
   uint64_t scratch_va = 0;
   uint64_t tba = 0, tma = 0;
   uint32_t default_policy = 0, alternate_policy = 0;
@@ -111,6 +122,7 @@ struct Process {
   std::vector<std::unique_ptr<Device>> devices;           // machine().gpus order
   std::map<uint64_t, std::unique_ptr<BufferObject>> bos;  // by handle
   std::map<uint64_t, BufferObject*> bo_by_offset;         // render mmap offsets
+  std::map<uint64_t, BufferObject*> bo_by_va;             // GPU VA, non-overlapping
   uint64_t next_mmap_offset = 1ull << 32;
   std::map<uint32_t, std::unique_ptr<Queue>> queues;
   std::vector<bool> queue_ids = std::vector<bool>(KFDC_MAX_QUEUES_PER_PROCESS, false);

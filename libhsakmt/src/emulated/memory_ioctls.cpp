@@ -1,10 +1,11 @@
-// Buffer objects: ALLOC/FREE/MAP/UNMAP_MEMORY_*. A VRAM or GTT buffer is a
-// memfd; the process maps it at its VA through the render node (mmap with
-// the BO's mmap_offset) and MAP_MEMORY_TO_GPU makes [va, va + size) of the
-// GPU's address space point at the KFD's own mapping of the same pages, so
-// both sides see one memory whether or not the CPU ever maps it. Errnos
-// follow kfd_chardev.c and amdgpu_amdkfd_gpuvm.c (e.g. a wrong handle is
-// -EINVAL to FREE but -ENOMEM to MAP/UNMAP; freeing a mapped BO is -EBUSY).
+// Buffer objects: ALLOC/FREE/MAP/UNMAP_MEMORY_*. A GTT buffer is a memfd, a
+// VRAM buffer a range of its GPU's heap (memory_heap.h); the process maps
+// it at its VA through the render node (mmap with the BO's mmap_offset)
+// and MAP_MEMORY_TO_GPU makes [va, va + size) of the GPU's address space
+// point at the KFD's own mapping of the same pages, so both sides see one
+// memory whether or not the CPU ever maps it. Errnos follow kfd_chardev.c
+// and amdgpu_amdkfd_gpuvm.c (e.g. a wrong handle is -EINVAL to FREE but
+// -ENOMEM to MAP/UNMAP; freeing a mapped BO is -EBUSY).
 #include <sys/mman.h>
 
 #include <cerrno>
@@ -20,9 +21,27 @@ namespace hsakmt::emu {
 namespace {
 
 bool overlaps_any(const Process& p, uint64_t va, uint64_t size) {
-  for (const auto& [h, bo] : p.bos)
-    if (va < bo->va + bo->size && bo->va < va + size) return true;
-  return false;
+  auto next = p.bo_by_va.lower_bound(va);
+  if (next != p.bo_by_va.end() && next->first < va + size) return true;
+  if (next == p.bo_by_va.begin()) return false;
+  const BufferObject* prev = std::prev(next)->second;
+  return prev->va + prev->size > va;
+}
+
+// How much address space a device's VRAM heap reserves per byte of VRAM:
+// room for fragmentation (the budget, vram_used, stays the VRAM size).
+constexpr uint64_t kHeapSpacePerVramByte = 4;
+
+// VRAM from the device's heap; false when the heap cannot hold it (the
+// caller falls back to a memfd of the BO's own).
+bool vram_from_heap(Device& d, BufferObject& bo) {
+  if (!d.vram_heap.ready() &&
+      d.vram_heap.create("kfd-vram", d.info->props.local_mem_size * kHeapSpacePerVramByte) != 0)
+    return false;
+  if (!d.vram_heap.allocate(bo.size, &bo.heap_offset)) return false;
+  bo.heap = &d.vram_heap;
+  bo.host = d.vram_heap.host() + bo.heap_offset;
+  return true;
 }
 
 // Every page of [addr, addr + size) is mapped in this process.
@@ -51,9 +70,11 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
   const uint32_t f = bo.flags;
   if (f & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT)) {
     const bool vram = f & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
-    bo.memory = std::make_unique<SharedMemory>();
-    if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
-    bo.host = bo.memory->host();
+    if (!vram || !vram_from_heap(d, bo)) {
+      bo.memory = std::make_unique<SharedMemory>();
+      if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
+      bo.host = bo.memory->host();
+    }
     bo.mmap_offset = p.next_mmap_offset;
     p.next_mmap_offset += bo.size;
     if (vram) d.vram_used += bo.size;
@@ -126,6 +147,7 @@ int ioctl_alloc_memory(Process& p, void* args) {
   else
     a->mmap_offset = bo->mmap_offset;  // 0 for USERPTR: not mappable
   if (bo->mmap_offset) p.bo_by_offset[bo->mmap_offset] = bo.get();
+  p.bo_by_va[bo->va] = bo.get();
   p.bos[bo->handle] = std::move(bo);
   return 0;
 }
@@ -144,6 +166,7 @@ int ioctl_free_memory(Process& p, void* args) {
   if (!bo->mapped_on.empty()) return -EBUSY;
   if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) bo->owner->vram_used -= bo->size;
   if (bo->mmap_offset) p.bo_by_offset.erase(bo->mmap_offset);
+  p.bo_by_va.erase(bo->va);
   p.bos.erase(a->handle);
   return 0;
 }
