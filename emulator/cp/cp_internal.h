@@ -148,6 +148,9 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   std::mutex trap_mu;
   std::map<uint32_t, TrapHandler> trap_handlers;
   TrapHandler trap_handler(uint32_t vmid);
+  // Per VMID: the scratch backing's VA (set_scratch_backing), under trap_mu.
+  std::map<uint32_t, uint64_t> scratch_backings;
+  uint64_t scratch_backing(uint32_t vmid);
   std::atomic<uint64_t> scratch_requests{0};
 
   void main();

@@ -409,10 +409,19 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
       req.wg_count[k] = dim;
     }
   }
-  // Scratch per wave in 1 KiB units; the engine backs it for this dispatch.
-  const uint32_t wave_kib =
-      FW_FIELD_GET(r[FW_SH_COMPUTE_TMPRING_SIZE], FW_COMPUTE_TMPRING_WAVESIZE);
+  // Scratch: COMPUTE_TMPRING_SIZE's WAVES slots of WAVESIZE KiB in the
+  // VMID's scratch backing, so it outlives the dispatch as on hardware.
+  // Without a backing the engine backs it for this dispatch only.
+  const uint32_t tmpring = r[FW_SH_COMPUTE_TMPRING_SIZE];
+  const uint32_t wave_kib = FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVESIZE);
   req.private_bytes = wave_kib * 1024 / 64;
+  const uint64_t backing = scratch_backing(q.desc.vmid);
+  if (backing && wave_kib && FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVES)) {
+    req.scratch.base = backing;
+    req.scratch.wave_bytes = wave_kib * 1024ull;
+    // The private segment V#, if the kernel uses one, is in its user data.
+    req.scratch.waves = FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVES);
+  }
   req.kernel_name = p.where;
   req.cancel = &q.cancel;
   req.interrupt = sq_interrupt(q);
