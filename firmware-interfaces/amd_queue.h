@@ -41,15 +41,23 @@ struct fw_hsa_queue {
 
 /*
  * Values the CP stores in queue_inactive_signal, as ROCr's queue error
- * handler reads them. INSUFFICIENT_SCRATCH and SCRATCH_RECLAIM are requests
- * the runtime answers (the queue stalls until the signal is 0 again, or
- * until USE_SCRATCH_ONCE is cleared); the others stop the queue. Bit 0 is
- * scratch only: error codes must leave it clear.
+ * handler reads them (bit flags; ROCr tests them in the order below and
+ * reports the first set). INSUFFICIENT_SCRATCH and SCRATCH_RECLAIM are
+ * requests the runtime answers (the queue stalls until the signal is 0
+ * again, or until USE_SCRATCH_ONCE is cleared); the others stop the queue.
+ * Bit 0 is scratch only: error codes must leave it clear.
  */
 #define FW_AMD_QUEUE_ERROR_INSUFFICIENT_SCRATCH 0x1	/* grow amd_queue_t scratch */
-#define FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION 0x2	/* kernel VM fault */
+#define FW_AMD_QUEUE_ERROR_INVALID_DIM 0x2	/* setup dimensions, grid size */
+#define FW_AMD_QUEUE_ERROR_INVALID_GROUP_MEMORY 0x4	/* group segment > 64 KiB */
+#define FW_AMD_QUEUE_ERROR_INVALID_CODE 0x8	/* null or invalid kernel object */
 #define FW_AMD_QUEUE_ERROR_INVALID_PACKET 0x20	/* malformed packet (ROCr: format) */
+#define FW_AMD_QUEUE_ERROR_INVALID_WORKGROUP_SIZE 0x40	/* 0 or > 1024 items */
+#define FW_AMD_QUEUE_ERROR_OUT_OF_VGPRS 0x80
+#define FW_AMD_QUEUE_ERROR_INVALID_VENDOR_PACKET 0x100	/* unknown AMD format */
 #define FW_AMD_QUEUE_SCRATCH_RECLAIM 0x200	/* take back a USE_SCRATCH_ONCE grant */
+#define FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION 0x20000000	/* kernel VM fault */
+#define FW_AMD_QUEUE_ERROR_ILLEGAL_INSTRUCTION 0x40000000
 #define FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION 0x80000000	/* other kernel fault (ROCr: trap) */
 /* Set by the runtime in the signal to retry a scratch request. */
 #define FW_AMD_QUEUE_SCRATCH_RETRY 0x8000000000000000ull

@@ -105,6 +105,12 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
           step = reclaim_scratch(q, mem, where);
           break;
         }
+        std::string why;
+        if (const uint32_t code = cp::check_kernel_dispatch(mem, *k, &why)) {
+          fail_queue(q, where + ": " + why, code);
+          step = Step::kError;
+          break;
+        }
         DispatchRequest req;
         // No CU enabled: the dispatch waits (the queue hangs, as on gfx9).
         if (!dispatch_cus(q, req.cu_enable)) {
@@ -199,8 +205,10 @@ bool CommandProcessor::Impl::service_aql(cp::Queue& q) {
                                 " is unknown");
           }
         } else {
-          fail_queue(q, where + ": vendor-specific packet of unknown AMD format " +
-                            std::to_string(v->amd_format));
+          fail_queue(q,
+                     where + ": vendor-specific packet of unknown AMD format " +
+                         std::to_string(v->amd_format),
+                     FW_AMD_QUEUE_ERROR_INVALID_VENDOR_PACKET);
           step = Step::kError;
         }
         break;

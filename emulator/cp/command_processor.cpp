@@ -107,6 +107,20 @@ void CommandProcessor::set_trap_handler(uint32_t vmid, uint64_t tba, uint64_t tm
     impl_->trap_handlers.erase(vmid);
 }
 
+void CommandProcessor::set_scratch_backing(uint32_t vmid, uint64_t va) {
+  std::lock_guard<std::mutex> lock(impl_->trap_mu);
+  if (va)
+    impl_->scratch_backings[vmid] = va;
+  else
+    impl_->scratch_backings.erase(vmid);
+}
+
+uint64_t CommandProcessor::Impl::scratch_backing(uint32_t vmid) {
+  std::lock_guard<std::mutex> lock(trap_mu);
+  auto it = scratch_backings.find(vmid);
+  return it == scratch_backings.end() ? 0 : it->second;
+}
+
 CommandProcessor::Impl::TrapHandler CommandProcessor::Impl::trap_handler(uint32_t vmid) {
   std::lock_guard<std::mutex> lock(trap_mu);
   auto it = trap_handlers.find(vmid);

@@ -69,6 +69,13 @@ class CommandProcessor {
   // VMID): its code and the memory it is handed. Dispatches started from
   // then on enter it on s_trap and illegal instructions; tba 0 removes it.
   void set_trap_handler(uint32_t vmid, uint64_t tba, uint64_t tma);
+  // The scratch backing of the process on vmid (SH_HIDDEN_PRIVATE_BASE_VMID,
+  // from the KFD's SET_SCRATCH_BACKING_VA; here the byte VA, 64 KiB
+  // aligned; 0 removes it). PM4 dispatches of the VMID's queues run their
+  // waves' scratch in slots of it as COMPUTE_TMPRING_SIZE lays them out, so
+  // what one dispatch leaves there the next finds, as on hardware. AQL
+  // queues take theirs from amd_queue_t instead.
+  void set_scratch_backing(uint32_t vmid, uint64_t va);
 
   QueueState state(int id) const;
   // Why a queue entered kError ("" otherwise): names the packet or the

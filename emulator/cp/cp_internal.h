@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "amd_queue.h"
+#include "aql_packet.h"
 #include "command_processor.h"
 #include "gpu_memory.h"
 #include "memory/address_space.h"
@@ -119,6 +121,12 @@ struct Pm4Packet {
   std::string where;  // "packet 3 IB dword 12" for messages
 };
 
+// The checks the CP makes on a kernel dispatch packet before it launches
+// it (dispatch_check.cpp): 0, or the FW_AMD_QUEUE_ERROR_* code the queue
+// reports, with *why saying what is wrong.
+uint32_t check_kernel_dispatch(GpuMemory& mem, const fw_aql_kernel_dispatch_packet& p,
+                               std::string* why);
+
 // What one packet did.
 enum class Step {
   kDone,     // finished: move past it
@@ -151,6 +159,9 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   std::mutex trap_mu;
   std::map<uint32_t, TrapHandler> trap_handlers;
   TrapHandler trap_handler(uint32_t vmid);
+  // Per VMID: the scratch backing's VA (set_scratch_backing), under trap_mu.
+  std::map<uint32_t, uint64_t> scratch_backings;
+  uint64_t scratch_backing(uint32_t vmid);
   std::atomic<uint64_t> scratch_requests{0};
 
   void main();
@@ -202,8 +213,10 @@ struct CommandProcessor::Impl : QueueSet<cp::Queue> {
   // interrupt message carrying the data, from the queue's VMID and PASID.
   std::function<void(uint32_t)> sq_interrupt(const cp::Queue& q);
   // Puts the queue in error with a message and the interrupt that tells the
-  // driver (bad opcode, or a VM fault for a faulting kernel).
-  void fail_queue(cp::Queue& q, const std::string& why);
+  // driver (bad opcode, or a VM fault for a faulting kernel); an AQL queue's
+  // inactive signal gets `code` (FW_AMD_QUEUE_ERROR_*).
+  void fail_queue(cp::Queue& q, const std::string& why,
+                  int64_t code = FW_AMD_QUEUE_ERROR_INVALID_PACKET);
   void fail_kernel(cp::Queue& q, const DispatchResult& r);
   // A wave of the dispatch halted (its trap handler reported the error
   // itself): the queue stops, nothing else is written or raised.

@@ -2,9 +2,16 @@
 // ring of dwords, or from an indirect buffer one level down. Read and write
 // pointers count dwords; the write pointer (the doorbell) may be a running
 // count or already wrapped, only its distance from the read pointer modulo
-// the ring size matters. The read pointer is reported as a 32-bit dword
-// offset, wrapped to the ring, as the hardware's read pointer report is. A packet that waits
-// (WAIT_REG_MEM) leaves the pointers where they are, and the CP serves other queues meanwhile.
+// the ring size matters, and a packet may run across the end of the ring.
+// The read pointer is reported as a 32-bit dword offset, wrapped to the
+// ring, as the hardware's read pointer report is. The hardware reports how
+// far it fetched, which is ahead of what has run: a packet's end-of-pipe
+// writes and interrupts (RELEASE_MEM) come after the read pointer moved
+// past it, so whoever they wake finds its ring space free. Packets that
+// cannot wait are reported when fetched, as there. A packet that may wait
+// (WAIT_REG_MEM, DISPATCH_DIRECT with no CU, an INDIRECT_BUFFER) is
+// reported once done: the read pointer is where a remapped queue resumes,
+// and the CP serves other queues while it waits.
 #include <atomic>
 
 #include "cp_internal.h"
@@ -55,6 +62,19 @@ uint32_t packet_dwords(uint32_t h) {
   return 0;
 }
 
+// Whether the packet with header h may stop the queue before it is done
+// (and be run again): its read pointer is reported only once it is.
+bool may_wait(uint32_t h) {
+  if (FW_FIELD_GET(h, FW_PM4_HEADER_TYPE) != FW_PM4_TYPE_3) return false;
+  switch (FW_FIELD_GET(h, FW_PM4_HEADER_OPCODE)) {
+    case FW_PM4_WAIT_REG_MEM:
+    case FW_PM4_DISPATCH_DIRECT:
+    case FW_PM4_INDIRECT_BUFFER:
+      return true;
+  }
+  return false;
+}
+
 // Dword-aligned address from a low/high pair whose low two bits are a swap
 // mode.
 uint64_t address(uint32_t lo, uint32_t hi) { return (lo & ~3u) | static_cast<uint64_t>(hi) << 32; }
@@ -87,17 +107,21 @@ bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
   const uint64_t ring_dwords = d.ring_bytes / 4;
   bool progress = false;
 
-  // Reports the (wrapped) read pointer after the CP moved past a packet.
-  auto advance = [&](uint32_t n) {
-    q.rptr += n;
-    packets.fetch_add(1, std::memory_order_relaxed);
-    progress = true;
+  // Reports the (wrapped) read pointer `to`.
+  auto report = [&](uint64_t to) {
     if (d.read_ptr_va &&
-        !mem.store_release(d.read_ptr_va, static_cast<uint32_t>(q.rptr % ring_dwords))) {
+        !mem.store_release(d.read_ptr_va, static_cast<uint32_t>(to % ring_dwords))) {
       fail_queue(q, "read pointer at " + hex(d.read_ptr_va) + " is not mapped");
       return false;
     }
     return true;
+  };
+  // The CP moved past a packet of n dwords, reported already or now.
+  auto advance = [&](uint32_t n, bool reported) {
+    q.rptr += n;
+    packets.fetch_add(1, std::memory_order_relaxed);
+    progress = true;
+    return reported || report(q.rptr);
   };
 
   while (q.state == QueueState::kActive && !q.cancel.load(std::memory_order_relaxed)) {
@@ -107,7 +131,7 @@ bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
       const Step s = run_indirect_buffer(q, mem, where);
       q.waiting = s == Step::kBlocked;
       if (s != Step::kDone) break;
-      if (!advance(q.ring_ib_dwords)) break;
+      if (!advance(q.ring_ib_dwords, false)) break;
       continue;
     }
     const uint64_t wptr = __atomic_load_n(d.doorbell, __ATOMIC_ACQUIRE);
@@ -133,6 +157,8 @@ bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
       fail_queue(q, where + ": ring at " + hex(d.ring_va) + " is not mapped");
       break;
     }
+    const bool fetched = !may_wait(header);
+    if (fetched && !report(q.rptr + n)) break;
     const Step s = execute_pm4(q, mem, q.packet.data(), n, false, where);
     q.waiting = s == Step::kBlocked;
     if (s != Step::kDone) break;
@@ -140,7 +166,7 @@ bool CommandProcessor::Impl::service_pm4(cp::Queue& q) {
       q.ring_ib_dwords = n;  // moved past once the buffer is done
       continue;
     }
-    if (!advance(n)) break;
+    if (!advance(n, fetched)) break;
   }
   return progress;
 }
@@ -384,10 +410,19 @@ Step CommandProcessor::Impl::pm4_dispatch_direct(cp::Queue& q, cp::GpuMemory& me
       req.wg_count[k] = dim;
     }
   }
-  // Scratch per wave in 1 KiB units; the engine backs it for this dispatch.
-  const uint32_t wave_kib =
-      FW_FIELD_GET(r[FW_SH_COMPUTE_TMPRING_SIZE], FW_COMPUTE_TMPRING_WAVESIZE);
+  // Scratch: COMPUTE_TMPRING_SIZE's WAVES slots of WAVESIZE KiB in the
+  // VMID's scratch backing, so it outlives the dispatch as on hardware.
+  // Without a backing the engine backs it for this dispatch only.
+  const uint32_t tmpring = r[FW_SH_COMPUTE_TMPRING_SIZE];
+  const uint32_t wave_kib = FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVESIZE);
   req.private_bytes = wave_kib * 1024 / 64;
+  const uint64_t backing = scratch_backing(q.desc.vmid);
+  if (backing && wave_kib && FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVES)) {
+    req.scratch.base = backing;
+    req.scratch.wave_bytes = wave_kib * 1024ull;
+    // The private segment V#, if the kernel uses one, is in its user data.
+    req.scratch.waves = FW_FIELD_GET(tmpring, FW_COMPUTE_TMPRING_WAVES);
+  }
   req.kernel_name = p.where;
   req.cancel = &q.cancel;
   req.interrupt = sq_interrupt(q);

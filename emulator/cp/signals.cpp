@@ -65,7 +65,7 @@ bool CommandProcessor::Impl::notify_signal(cp::Queue& q, cp::GpuMemory& mem, uin
   return true;
 }
 
-void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why) {
+void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why, int64_t code) {
   const std::string text = "queue " + std::to_string(q.id) + ": " + why;
   std::fprintf(stderr, "gcn-emu: %s\n", text.c_str());
   {
@@ -75,7 +75,7 @@ void CommandProcessor::Impl::fail_queue(cp::Queue& q, const std::string& why) {
   }
   // The runtime's queue-error handler sleeps on the signal's event (ROCr's
   // AqlQueue::DynamicScratchHandler): the CP wakes it as for a completion.
-  if (const uint64_t signal = store_queue_error(memory, q, FW_AMD_QUEUE_ERROR_INVALID_PACKET)) {
+  if (const uint64_t signal = store_queue_error(memory, q, code)) {
     cp::GpuMemory mem(memory);
     notify_signal(q, mem, signal);
   }

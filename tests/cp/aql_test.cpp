@@ -226,6 +226,12 @@ TEST_F(CpTest, ManyPacketsWrapAroundTheRing) {
   ASSERT_TRUE(eventually([&] { return load(&done->value) == 0; }));
   for (uint32_t i = 0; i < 64 * rounds; ++i) ASSERT_EQ(out[i], 3 * (i % 64) + 1) << i;
   EXPECT_EQ(q.read_index(), rounds);
+  // Slot index % 8 of every packet went back to INVALID once it was done.
+  for (uint32_t s = 0; s < 8; ++s)
+    EXPECT_EQ(FW_FIELD_GET(load(reinterpret_cast<uint16_t*>(q.ring + s * FW_AQL_PACKET_SIZE)),
+                           FW_AQL_HEADER_TYPE),
+              FW_AQL_PACKET_TYPE_INVALID)
+        << "slot " << s;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <thread>
 
 #include "rocr_fixture.h"
@@ -115,18 +116,17 @@ bool wait_for_call(const QueueError& e) {
   return e.calls.load() > 0;
 }
 
-// Submits one malformed packet on a new queue with an error callback and
-// checks the status ROCr hands the callback; then the process goes on with
-// another queue.
-void expect_queue_error(const Agents& agents, hsa_queue_t* good_queue, uint32_t header_word,
-                        uint16_t amd_format, hsa_status_t expected) {
+// Submits one packet the CP refuses (its body, and the first 32 bits as
+// header_word) on a new queue with an error callback and checks the status
+// ROCr hands the callback; then the process goes on with another queue.
+void expect_refused(const Agents& agents, hsa_queue_t* good_queue, const void* packet,
+                    uint32_t header_word, hsa_status_t expected) {
   QueueError e;
   hsa_queue_t* q = nullptr;
   ASSERT_EQ(hsa_queue_create(agents.gpu, 64, HSA_QUEUE_TYPE_MULTI, on_queue_error, &e, UINT32_MAX,
                              UINT32_MAX, &q),
             HSA_STATUS_SUCCESS);
-  hsa_barrier_and_packet_t p{};
-  submit_packet(q, &p, header_word | static_cast<uint32_t>(amd_format) << 16);
+  submit_packet(q, packet, header_word);
   EXPECT_TRUE(wait_for_call(e)) << "ROCr's queue error callback was not called within 10 s";
   EXPECT_EQ(e.status.load(), expected) << status_text(static_cast<hsa_status_t>(e.status.load()));
   EXPECT_EQ(e.queue.load(), q);
@@ -140,6 +140,81 @@ void expect_queue_error(const Agents& agents, hsa_queue_t* good_queue, uint32_t 
   for (int i = 0; i < 64; ++i) in.as<int32_t>()[i] = -i;
   ASSERT_EQ(run_axpb(agents, good_queue, out.get(), in.get()), "");
   EXPECT_EQ(out.as<int32_t>()[5], 3 * -5 + 4);
+}
+
+// A malformed packet: a header of no packet type, or an AMD vendor packet.
+void expect_queue_error(const Agents& agents, hsa_queue_t* good_queue, uint32_t header_word,
+                        uint16_t amd_format, hsa_status_t expected) {
+  hsa_barrier_and_packet_t p{};
+  expect_refused(agents, good_queue, &p, header_word | static_cast<uint32_t>(amd_format) << 16,
+                 expected);
+}
+
+// A dispatch of axpb (64 work-items in one group) that edit() spoils.
+template <typename Edit>
+void expect_dispatch_error(const Agents& agents, hsa_queue_t* good_queue, Edit edit,
+                           hsa_status_t expected) {
+  Program prog;
+  ASSERT_EQ(prog.load(agents.gpu, AXPB_CO), "");
+  Kernel k;
+  ASSERT_EQ(prog.kernel(agents.gpu, "axpb", &k), "");
+  PoolBuffer kernarg(agents.kernarg, k.kernarg_size, &agents.gpu);
+  ASSERT_TRUE(kernarg.get());
+  std::memset(kernarg.get(), 0, k.kernarg_size);
+  hsa_kernel_dispatch_packet_t p{};
+  p.setup = 1;
+  p.workgroup_size_x = 64;
+  p.workgroup_size_y = p.workgroup_size_z = 1;
+  p.grid_size_x = 64;
+  p.grid_size_y = p.grid_size_z = 1;
+  p.kernel_object = k.object;
+  p.kernarg_address = kernarg.get();
+  p.group_segment_size = k.group_size;
+  p.private_segment_size = k.private_size;
+  edit(p);
+  const uint32_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
+                          HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+                          HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+  expect_refused(agents, good_queue, &p, header | static_cast<uint32_t>(p.setup) << 16, expected);
+}
+
+// ROCr's queue-error handler reads a distinct code for each refused
+// dispatch (Debian's ROCr 5.2.3: 8 code object, 4 group memory, 2
+// dimensions, 64 work-group size) and reports its own status for each.
+TEST_F(Rocr, NullKernelObjectReportsInvalidCodeObject) {
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.kernel_object = 0; },
+      HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+}
+
+TEST_F(Rocr, UnmappedKernelObjectReportsInvalidCodeObject) {
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.kernel_object = 0x7ff000000000; },
+      HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+}
+
+TEST_F(Rocr, TooMuchGroupMemoryReportsInvalidAllocation) {
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.group_segment_size = 1 << 20; },
+      HSA_STATUS_ERROR_INVALID_ALLOCATION);
+}
+
+TEST_F(Rocr, BadDimensionsReportIncompatibleArguments) {
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.setup = 0; },
+      HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS);
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.grid_size_x = 0; },
+      HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS);
+}
+
+TEST_F(Rocr, BadWorkGroupSizeReportsInvalidArgument) {
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.workgroup_size_x = 0; },
+      HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  expect_dispatch_error(
+      agents_, queue(), [](hsa_kernel_dispatch_packet_t& p) { p.workgroup_size_x = 2048; },
+      HSA_STATUS_ERROR_INVALID_ARGUMENT);
 }
 
 // Packet type 6 is not defined by HSA (0..5): the CP reports the generic

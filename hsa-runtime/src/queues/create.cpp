@@ -104,20 +104,30 @@ hsa_queue_t* publish(std::unique_ptr<Queue> q) {
 }
 
 // Status reported for each code the CP stores in queue_inactive_signal.
+// The codes are bit flags; as ROCr's AqlQueue error handler does, the
+// first row whose bits are set decides.
 struct ErrorCode {
-  int64_t code;
+  int64_t bits;
   hsa_status_t status;
 };
 constexpr ErrorCode kErrorCodes[] = {
-    {FW_AMD_QUEUE_ERROR_INVALID_PACKET, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT},
+    {FW_AMD_QUEUE_ERROR_INVALID_DIM, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS},
+    {FW_AMD_QUEUE_ERROR_INVALID_GROUP_MEMORY, HSA_STATUS_ERROR_INVALID_ALLOCATION},
+    {FW_AMD_QUEUE_ERROR_INVALID_CODE, HSA_STATUS_ERROR_INVALID_CODE_OBJECT},
+    {FW_AMD_QUEUE_ERROR_INVALID_PACKET | FW_AMD_QUEUE_ERROR_INVALID_VENDOR_PACKET,
+     HSA_STATUS_ERROR_INVALID_PACKET_FORMAT},
+    {FW_AMD_QUEUE_ERROR_INVALID_WORKGROUP_SIZE, HSA_STATUS_ERROR_INVALID_ARGUMENT},
+    {FW_AMD_QUEUE_ERROR_OUT_OF_VGPRS, HSA_STATUS_ERROR_INVALID_ISA},
     {FW_AMD_QUEUE_ERROR_MEMORY_VIOLATION,
      static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION)},
+    {FW_AMD_QUEUE_ERROR_ILLEGAL_INSTRUCTION,
+     static_cast<hsa_status_t>(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION)},
     {FW_AMD_QUEUE_ERROR_KERNEL_EXCEPTION, HSA_STATUS_ERROR_EXCEPTION},
 };
 
 hsa_status_t status_of(int64_t code) {
   for (const ErrorCode& e : kErrorCodes)
-    if (e.code == code) return e.status;
+    if (code & e.bits) return e.status;
   return HSA_STATUS_ERROR;
 }
 

@@ -118,9 +118,10 @@ int ioctl_set_scratch_backing_va(Process& p, void* args) {
   Device* d = p.device(a->gpu_id);
   if (!d) return -EINVAL;
   if (!d->render_file) return -ENODEV;
-  // Recorded only: on gfx9 the CP takes each AQL queue's scratch VA from
-  // its amd_queue_t, so there is no SH_HIDDEN_PRIVATE_BASE to program.
+  // SH_HIDDEN_PRIVATE_BASE_VMID (bits 47:16 of the VA): the scratch of the
+  // process's PM4 dispatches. AQL queues take theirs from amd_queue_t.
   d->scratch_va = a->va_addr;
+  d->gpu->cp().set_scratch_backing(kProcessVmid, a->va_addr << 16);
   return 0;
 }
 

@@ -148,6 +148,57 @@ TEST_F(ApiQueueDispatch, MalformedPacketReportsInvalidPacketFormat) {
   EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
 }
 
+// Each dispatch the CP refuses reports its own code in the queue's inactive
+// signal, which the runtime maps as ROCr does: a null or invalid kernel
+// object, too much group memory, bad dimensions, a bad work-group size.
+TEST_F(ApiQueueDispatch, RefusedDispatchesReportTheirOwnStatus) {
+  struct Case {
+    const char* what;
+    void (*edit)(fw_aql_kernel_dispatch_packet&);
+    hsa_status_t status;
+  };
+  const Case cases[] = {
+      {"null kernel object", [](fw_aql_kernel_dispatch_packet& p) { p.kernel_object = 0; },
+       HSA_STATUS_ERROR_INVALID_CODE_OBJECT},
+      {"unmapped kernel object",
+       [](fw_aql_kernel_dispatch_packet& p) { p.kernel_object = 0x7ff000000000ull; },
+       HSA_STATUS_ERROR_INVALID_CODE_OBJECT},
+      {"group segment over 64 KiB",
+       [](fw_aql_kernel_dispatch_packet& p) { p.group_segment_size = 128 * 1024; },
+       HSA_STATUS_ERROR_INVALID_ALLOCATION},
+      {"no dimensions", [](fw_aql_kernel_dispatch_packet& p) { p.setup = 0; },
+       HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS},
+      {"zero grid", [](fw_aql_kernel_dispatch_packet& p) { p.grid_size_x = 0; },
+       HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS},
+      {"zero work-group size", [](fw_aql_kernel_dispatch_packet& p) { p.workgroup_size_x = 0; },
+       HSA_STATUS_ERROR_INVALID_ARGUMENT},
+      {"work-group of 2048", [](fw_aql_kernel_dispatch_packet& p) { p.workgroup_size_x = 2048; },
+       HSA_STATUS_ERROR_INVALID_ARGUMENT},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Errors errors;
+    hsa_queue_t* q = make_queue(&errors);
+    ASSERT_NE(q, nullptr);
+    float* v = hsakmt_test::alloc_array<float>(64);
+    Kernargs args;
+    args.ptr(v).ptr(v).ptr(v).add(64u);
+    Signal done(true);
+    const uint32_t grid[3] = {4096, 1, 1};
+    const uint16_t group[3] = {64, 1, 1};
+    auto pkt = AqlQueue::dispatch(vector_add_.kernel_object("vector_add"), grid, group, 1,
+                                  args.place(), done.address());
+    c.edit(pkt);
+    submit(q, &pkt);
+    ASSERT_TRUE(wait_calls(errors, 1, 20000)) << "the error callback never ran";
+    EXPECT_EQ(errors.status.load(), c.status);
+    EXPECT_EQ(errors.source.load(), q);
+    EXPECT_EQ(done.value(), 1) << "a refused dispatch does not complete";
+    EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+    hsakmt_test::free_system(v, 64 * 4);
+  }
+}
+
 // A callback may destroy the queue it reports.
 TEST_F(ApiQueueDispatch, CallbackMayDestroyItsQueue) {
   static std::atomic<hsa_status_t> destroyed{HSA_STATUS_ERROR};
