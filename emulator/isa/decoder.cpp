@@ -481,8 +481,10 @@ namespace {
 // VGPRs a memory instruction names, from its row (conventions in
 // ops_ds.cpp / ops_mubuf.cpp / ops_flat.cpp): dst = returned element type,
 // src0/src1 = data operand types, mem_dwords = data dwords per lane.
-template <class See>
-void see_memory(const Inst& in, See see) {
+// see(register field, dwords, written) is called once per operand; I is
+// Inst or const Inst.
+template <class I, class See>
+void see_memory(I& in, See see) {
   const OpcodeInfo& info = *in.info;
   const unsigned d = info.mem_dwords;
   const bool atomic = info.flags & kOpAtomic, load = info.flags & kOpLoad;
@@ -490,28 +492,69 @@ void see_memory(const Inst& in, See see) {
   switch (in.enc) {
     case Format::DS: {
       const unsigned pair = (info.flags & kOpMemPair) ? 2 : 1;
-      see(in.addr, 1);
-      if (info.src0 != Ty::None) see(in.data0, atomic ? ty_dwords(info.src0) : d / pair);
-      if (info.src1 != Ty::None) see(in.data1, ty_dwords(info.src1));
-      if (info.dst != Ty::None) see(in.vdst, load && !atomic ? d : ty_dwords(info.dst) * pair);
+      see(in.addr, 1, false);
+      if (info.src0 != Ty::None) see(in.data0, atomic ? ty_dwords(info.src0) : d / pair, false);
+      if (info.src1 != Ty::None) see(in.data1, ty_dwords(info.src1), false);
+      if (info.dst != Ty::None)
+        see(in.vdst, load && !atomic ? d : ty_dwords(info.dst) * pair, true);
       break;
     }
     case Format::MUBUF:
     case Format::MTBUF:
-      if (in.offen || in.idxen) see(in.addr, (in.offen && in.idxen) ? 2 : 1);
+      if (in.offen || in.idxen) see(in.addr, (in.offen && in.idxen) ? 2 : 1, false);
       // VDATA carries both the data and the result; tfe appends a status dword.
-      if (load || store || atomic) see(in.data0, d + (in.tfe ? 1 : 0));
+      if (store || atomic) see(in.data0, d, false);
+      if (load || (atomic && in.glc)) see(in.data0, d + (in.tfe ? 1 : 0), true);
       break;
     case Format::FLAT: {
       const bool saddr = in.saddr != 0x7f;
-      if (in.seg == 0) see(in.addr, 2);
-      if (in.seg == 2) see(in.addr, saddr ? 1 : 2);
-      if (in.seg == 1 && !saddr) see(in.addr, 1);
-      if (store || atomic) see(in.data0, d);
-      if (load) see(in.vdst, d);
-      if (atomic && in.glc) see(in.vdst, info.src1 != Ty::None ? d / 2 : d);
+      if (in.seg == 0) see(in.addr, 2, false);
+      if (in.seg == 2) see(in.addr, saddr ? 1 : 2, false);
+      if (in.seg == 1 && !saddr) see(in.addr, 1, false);
+      if (store || atomic) see(in.data0, d, false);
+      if (load) see(in.vdst, d, true);
+      if (atomic && in.glc) see(in.vdst, info.src1 != Ty::None ? d / 2 : d, true);
       break;
     }
+    default:
+      break;
+  }
+}
+
+// The same for a vector ALU instruction, whose operands are operand codes
+// (VGPRs from op::kVgpr0).
+template <class I, class See>
+void see_valu(I& in, See see) {
+  const OpcodeInfo& info = *in.info;
+  const Ty types[3] = {info.src0, info.src1, info.src2};
+  for (int i = 0; i < 3; ++i)
+    if (in.src[i] >= op::kVgpr0 && types[i] != Ty::None) see(in.src[i], ty_dwords(types[i]), false);
+  if (in.dst >= op::kVgpr0 && !(info.flags & kOpNoDst) && info.dst != Ty::None)
+    see(in.dst, ty_dwords(info.dst), true);
+}
+
+// Calls see(field, first VGPR, dwords, written) for every VGPR operand;
+// field - first is what the field holds for v0.
+template <class I, class See>
+void see_vgprs(I& in, See see) {
+  switch (in.enc) {
+    case Format::VOP1:
+    case Format::VOP2:
+    case Format::VOPC:
+    case Format::VOP3:
+    case Format::VOP3P:
+      see_valu(in, [&](auto& code, unsigned n, bool written) {
+        see(code, static_cast<unsigned>(code - op::kVgpr0), n, written);
+      });
+      break;
+    case Format::DS:
+    case Format::MUBUF:
+    case Format::MTBUF:
+    case Format::FLAT:
+      see_memory(in, [&](auto& reg, unsigned n, bool written) {
+        see(reg, static_cast<unsigned>(reg), n, written);
+      });
+      break;
     default:
       break;
   }
@@ -521,33 +564,34 @@ void see_memory(const Inst& in, See see) {
 
 unsigned vgpr_limit(const Inst& in) {
   unsigned limit = 0;
-  auto see = [&](unsigned first, unsigned count) {
+  see_vgprs(in, [&](const uint16_t&, unsigned first, unsigned count, bool) {
     if (first + count > limit) limit = first + count;
-  };
-  const OpcodeInfo& info = *in.info;
-  const Ty types[3] = {info.src0, info.src1, info.src2};
-  switch (in.enc) {
-    case Format::VOP1:
-    case Format::VOP2:
-    case Format::VOPC:
-    case Format::VOP3:
-    case Format::VOP3P:
-      for (int i = 0; i < 3; ++i)
-        if (in.src[i] >= op::kVgpr0 && types[i] != Ty::None)
-          see(in.src[i] - op::kVgpr0, ty_dwords(types[i]));
-      if (in.dst >= op::kVgpr0 && !(info.flags & kOpNoDst) && info.dst != Ty::None)
-        see(in.dst - op::kVgpr0, ty_dwords(info.dst));
-      break;
-    case Format::DS:
-    case Format::MUBUF:
-    case Format::MTBUF:
-    case Format::FLAT:
-      see_memory(in, see);
-      break;
-    default:
-      break;
-  }
+  });
   return limit;
+}
+
+std::string first_vgpr_beyond(const Inst& in, unsigned nvgpr) {
+  std::string name;
+  see_vgprs(in, [&](const uint16_t&, unsigned first, unsigned count, bool) {
+    if (name.empty() && first + count > nvgpr)
+      name = "v" + std::to_string(first >= nvgpr ? first : nvgpr);
+  });
+  return name;
+}
+
+bool confine_vgprs(Inst& in, unsigned nvgpr) {
+  // Destinations first: a field can be both (MUBUF atomic VDATA with glc),
+  // and its source rewrite must not hide the destination.
+  bool runs = true;
+  see_vgprs(static_cast<const Inst&>(in),
+            [&](const uint16_t&, unsigned first, unsigned count, bool written) {
+              if (written && first + count > nvgpr) runs = false;
+            });
+  if (!runs) return false;
+  see_vgprs(in, [&](uint16_t& field, unsigned first, unsigned count, bool) {
+    if (first + count > nvgpr) field = static_cast<uint16_t>(field - first);  // v0
+  });
+  return true;
 }
 
 }  // namespace gcn

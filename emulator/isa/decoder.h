@@ -44,6 +44,15 @@ DecodeStatus decode(const OpcodeIndex& opcodes, const uint32_t* words, size_t nw
 // Highest VGPR index + 1 the instruction names (0 if none). The executor
 // compares it with the wave's allocation once, when it decodes.
 unsigned vgpr_limit(const Inst& in);
+// The first VGPR beyond an allocation of nvgpr that the instruction names
+// ("v28"), or "" if none.
+std::string first_vgpr_beyond(const Inst& in, unsigned nvgpr);
+// Applies the ISA's out-of-range rules for an allocation of nvgpr VGPRs
+// (Vega ISA, "Out-of-range behavior"): a source beyond it reads from v0
+// instead (a register tuple that crosses the end: the tuple from v0), and
+// false means a destination is beyond it, so the instruction must not
+// run (a memory instruction is issued with EXEC = 0: no access, no result).
+bool confine_vgprs(Inst& in, unsigned nvgpr);
 
 // LLVM-syntax text of one instruction (disassembler.cpp). pc is the byte
 // address of the instruction, used to print branch targets.

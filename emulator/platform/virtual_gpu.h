@@ -17,13 +17,16 @@ struct VirtualGpuConfig {
   // Shader-engine threads; 0 = every core. The host decides (libhsakmt's
   // emulated KFD takes $GCN_EMU_THREADS); the GPU reads no environment.
   unsigned host_threads = 0;
+  // Debug option: a wave naming a VGPR beyond its kernel's allocation
+  // faults (ShaderEngine's check_gprs; libhsakmt: $GCN_EMU_CHECK_GPRS=1).
+  bool check_gprs = false;
 };
 
 class VirtualGpu {
  public:
   VirtualGpu(const VirtualGpuConfig& config, CommandProcessor::InterruptHandler irq)
       : config_(config),
-        engine_(memory_, config.host_threads, config.compute_units),
+        engine_(memory_, config.host_threads, config.compute_units, config.check_gprs),
         cp_(memory_, engine_, irq),
         sdma_(memory_, irq) {}
 

@@ -2,7 +2,11 @@
 // moves, bit counting and searching, program-counter access, the
 // EXEC-saving logic used for divergent control flow, and M0-relative SGPR
 // moves. SCC is written only where the manual says so.
+#include <algorithm>
+#include <string>
+
 #include "isa/instruction.h"
+#include "wave/dispatch_state.h"
 #include "wave/trap.h"
 #include "wave/wave.h"
 
@@ -174,33 +178,44 @@ uint64_t f_andn1(uint64_t s, uint64_t e) { return ~s & e; }
 uint64_t f_orn1(uint64_t s, uint64_t e) { return ~s | e; }
 
 // --- M0-relative moves: the SGPR index is the operand's number plus M0. -------
-// An index past the SGPR file faults rather than touching other state.
-bool relative_index(Wave& w, uint16_t code, unsigned dwords, const char* name, unsigned* out) {
+// An index beyond the wave's SGPRs follows the ISA's out-of-range rules
+// (Vega ISA, "Out-of-range behavior"): a source reads SGPR 0, a destination
+// is not written. With the engine's check option it faults instead.
+bool relative_index(Wave& w, uint16_t code, unsigned dwords, bool source, const char* name,
+                    unsigned* out) {
   const uint64_t idx = static_cast<uint64_t>(code) + w.sgpr[op::kM0];
-  if (code > op::kSgprLast || idx + dwords > op::kSgprFileSize) {
-    w.raise(FaultKind::kRegisterOutOfRange, idx, name);
-    return false;
+  unsigned limit = op::kSgprLast + 1;
+  if (w.dispatch && w.dispatch->nsgpr) limit = std::min(limit, w.dispatch->nsgpr);
+  if (code > op::kSgprLast || idx + dwords > limit) {
+    if (w.dispatch && w.dispatch->check_gprs) {
+      w.raise(FaultKind::kRegisterOutOfRange, idx,
+              std::string(name) + " names s" + std::to_string(idx) + " but the wave has " +
+                  std::to_string(limit) + " SGPRs");
+      return false;
+    }
+    *out = 0;
+    return source;
   }
   *out = static_cast<unsigned>(idx);
   return true;
 }
 void s_movrels_b32(Wave& w, const Inst& in) {
   unsigned i;
-  if (relative_index(w, in.src[0], 1, "s_movrels_b32", &i)) write_s32(w, in.dst, w.sgpr[i]);
+  if (relative_index(w, in.src[0], 1, true, "s_movrels_b32", &i)) write_s32(w, in.dst, w.sgpr[i]);
 }
 void s_movrels_b64(Wave& w, const Inst& in) {
   unsigned i;
-  if (relative_index(w, in.src[0], 2, "s_movrels_b64", &i)) write_s64(w, in.dst, w.s64(i));
+  if (relative_index(w, in.src[0], 2, true, "s_movrels_b64", &i)) write_s64(w, in.dst, w.s64(i));
 }
 void s_movreld_b32(Wave& w, const Inst& in) {
   const uint32_t v = a32(w, in);
   unsigned i;
-  if (relative_index(w, in.dst, 1, "s_movreld_b32", &i)) w.sgpr[i] = v;
+  if (relative_index(w, in.dst, 1, false, "s_movreld_b32", &i)) w.sgpr[i] = v;
 }
 void s_movreld_b64(Wave& w, const Inst& in) {
   const uint64_t v = a64(w, in);
   unsigned i;
-  if (relative_index(w, in.dst, 2, "s_movreld_b64", &i)) w.set_s64(i, v);
+  if (relative_index(w, in.dst, 2, false, "s_movreld_b64", &i)) w.set_s64(i, v);
 }
 
 // s_abs_i32: D = |S0| (0x80000000 stays); SCC = (D != 0).

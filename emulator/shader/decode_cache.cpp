@@ -9,6 +9,38 @@
 
 namespace gcn {
 
+namespace {
+
+// What an instruction becomes when a destination VGPR lies beyond the
+// wave's allocation: it is issued and does nothing (Vega ISA,
+// "Out-of-range behavior"; a memory instruction runs with EXEC = 0).
+void nullified(Wave&, const Inst&) {}
+const OpcodeInfo kNullified = {"(destination VGPR beyond the allocation)",
+                               Format::SOPP,
+                               0,
+                               nullified,
+                               Ty::None,
+                               Ty::None,
+                               Ty::None,
+                               Ty::None,
+                               kOpNoDst};
+
+// An instruction naming VGPRs beyond the allocation, once, when decoded:
+// with the dispatch's check option the wave faults naming the register
+// (false); otherwise the ISA's out-of-range rules rewrite it.
+bool confine(Wave& w, Inst& in, uint64_t pc) {
+  if (w.dispatch && w.dispatch->check_gprs) {
+    w.raise(FaultKind::kRegisterOutOfRange, pc,
+            "uses " + first_vgpr_beyond(in, w.nvgpr) + " but the kernel allocates " +
+                std::to_string(w.nvgpr) + " VGPRs");
+    return false;
+  }
+  if (!confine_vgprs(in, w.nvgpr)) in.info = &kNullified;
+  return true;
+}
+
+}  // namespace
+
 const Inst* DecodeCache::fetch(Wave& w) {
   const uint64_t pc = w.pc;
   if (pc & 3) {
@@ -51,13 +83,7 @@ const Inst* DecodeCache::fetch(Wave& w) {
             std::string(in.info->name) + " is not supported by the virtual GPU");
     return nullptr;
   }
-  const unsigned limit = vgpr_limit(in);
-  if (limit > w.nvgpr) {
-    w.raise(FaultKind::kRegisterOutOfRange, pc,
-            "uses v" + std::to_string(limit - 1) + " but the kernel allocates " +
-                std::to_string(w.nvgpr) + " VGPRs");
-    return nullptr;
-  }
+  if (vgpr_limit(in) > w.nvgpr && !confine(w, in, pc)) return nullptr;
   last_page_->ready[slot] = true;
   return &in;
 }

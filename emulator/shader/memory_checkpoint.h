@@ -1,9 +1,7 @@
-// Where a shader engine thread lets the host unmap memory: between quanta,
+// Where a shader engine thread lets the host unmap memory: between slices,
 // it drops its waves' TLBs and the decoded instructions (code may be what
 // was freed), then tells the address space it has seen the unmap.
 #pragma once
-
-#include <vector>
 
 #include "decode_cache.h"
 #include "memory/address_space.h"
@@ -11,10 +9,13 @@
 
 namespace gcn {
 
-inline void memory_checkpoint(AddressSpace::Reader& reader, std::vector<Wave>& waves,
-                              DecodeCache& cache) {
+// for_each_wave(drop_tlb) calls drop_tlb(wave) on every wave the thread
+// holds; it runs only when something was unmapped since the last time.
+template <class ForEachWave>
+inline void memory_checkpoint(AddressSpace::Reader& reader, DecodeCache& cache,
+                              ForEachWave for_each_wave) {
   reader.checkpoint([&] {
-    for (Wave& w : waves) w.tlb.valid = false;
+    for_each_wave([](Wave& w) { w.tlb.valid = false; });
     cache.clear();
   });
 }

@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <cfenv>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "compute_pgm_rsrc.h"
 #include "decode_cache.h"
 #include "isa/decoder.h"
 #include "kernel_descriptor.h"
 #include "memory_checkpoint.h"
+#include "residency.h"
 #include "semantics/opcode_tables.h"
 #include "wave_launch.h"
 
@@ -19,9 +22,14 @@ namespace gcn {
 
 namespace {
 
-// Instructions a wave runs before the scheduler lets its group's next wave
-// go: waves of one group may wait on each other through memory.
+// Instructions a wave runs before the scheduler lets the next wave go:
+// waves, of one group or of resident groups, may wait on each other
+// through memory.
 constexpr unsigned kQuantum = 4096;
+
+// Groups with private memory resident at once when the engine backs the
+// scratch itself (no queue's ring).
+constexpr uint32_t kEngineScratchBlocks = 16;
 
 // One thread per host core. The engine reads no environment: a host that
 // wants fewer threads (libhsakmt: GCN_EMU_THREADS) says so when it builds
@@ -55,12 +63,21 @@ struct ShaderEngine::Job {
   uint32_t waves_per_group = 1;
   uint64_t total_groups = 0;
   std::atomic<uint64_t> next_group{0};
+  // Set once next_group passed the last group: nothing more to admit.
+  std::atomic<bool> exhausted{false};
   // The CUs the queue enables, in dealing order: group g runs on
   // cus[g % size] (round robin, as the workload manager spreads groups).
   std::vector<CuPlace> cus;
   // Host threads that take workgroups: fewer than the pool when the
   // scratch ring has too few slots for every thread's group.
   unsigned active_threads = 1;
+  // Groups resident at once, over all host threads, and the most the
+  // queue's CUs hold (residency.h); a group becomes resident, in dispatch
+  // order, only when a place is free.
+  std::atomic<uint64_t> resident{0};
+  uint64_t max_resident = 1;
+  // Scratch slots, when the kernel has private memory (count 0: none).
+  ScratchBlocks scratch;
   std::atomic<bool> failed{false};
   const std::atomic<bool>* cancel = nullptr;
   bool memory_fault = false;  // under error_mu, with error
@@ -71,10 +88,47 @@ struct ShaderEngine::Job {
   std::string error;
   std::atomic<bool> halted{false};
   std::string halt_text;  // under error_mu: the first wave that halted
+
+  // Takes a resident place; false when every place is held.
+  bool take_place() {
+    uint64_t n = resident.load(std::memory_order_relaxed);
+    do {
+      if (n >= max_resident) return false;
+    } while (!resident.compare_exchange_weak(n, n + 1, std::memory_order_relaxed));
+    return true;
+  }
+  void give_place() { resident.fetch_sub(1, std::memory_order_relaxed); }
 };
 
-ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads, unsigned compute_units)
-    : memory_(memory), compute_units_(std::clamp(compute_units, 1u, kMaxComputeUnits)) {
+namespace {
+
+// A workgroup resident on a host thread: its waves, their VGPRs and its
+// LDS. Heap-allocated and reused by the thread's next groups (the waves
+// point at wg).
+struct ResidentGroup {
+  Workgroup wg;
+  std::vector<Wave> waves;
+  std::vector<uint32_t> vgprs;
+  std::vector<uint64_t> slice_start;  // each wave's instruction count when the slice began
+  unsigned nwaves = 0;
+  uint32_t scratch_block = 0;
+};
+
+// How a group's slice ended.
+enum class Slice {
+  kDone,      // every wave ended
+  kRan,       // a wave ran a full quantum
+  kSleeping,  // every live wave slept (s_sleep): it waits on something
+  kStopped,   // fault, or the dispatch is cancelled
+};
+
+}  // namespace
+
+ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads, unsigned compute_units,
+                           bool check_gprs)
+    : memory_(memory),
+      compute_units_(std::clamp(compute_units, 1u, kMaxComputeUnits)),
+      check_gprs_(check_gprs) {
   if (threads == 0) threads = default_threads();
   // One claim on memory per thread index, each taken while it runs waves.
   for (unsigned i = 0; i < threads; ++i)
@@ -139,14 +193,20 @@ std::string describe_fault(const Wave& w, const DispatchState& d) {
 
 }  // namespace
 
+// Each host thread keeps a set of resident groups and runs them in rounds:
+// in a round every resident group runs a slice (its waves round-robin until
+// each ends, one runs a full quantum, or all sleep). A thread starts with one
+// group and runs it to completion when it ends within its slice (ordinary
+// kernels keep run-to-completion locality); it admits one more group after
+// a round in which no group ended (lazy residency), up to what the queue's
+// CUs hold. So groups that wait on later groups through memory make
+// progress with any number of host threads.
 void ShaderEngine::run_workgroups(unsigned thread_index) {
   Job& job = *job_;
   if (thread_index >= job.active_threads) return;
   const DispatchState& d = job.state;
   DecodeCache cache;
-  Workgroup wg;
-  std::vector<Wave> waves(job.waves_per_group);
-  std::vector<uint32_t> vgprs(static_cast<size_t>(job.waves_per_group) * d.nvgpr * kWaveSize);
+  std::vector<std::unique_ptr<ResidentGroup>> resident, spare;
   uint64_t local_instructions = 0;
   unsigned host_round = 0;  // FE_TONEAREST, the thread's mode on entry
 
@@ -155,51 +215,93 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     return job.failed.load(std::memory_order_relaxed) ||
            (job.cancel && job.cancel->load(std::memory_order_relaxed));
   };
-  for (;;) {
-    if (stopped()) break;
-    const uint64_t g = job.next_group.fetch_add(1, std::memory_order_relaxed);
-    if (g >= job.total_groups) break;
 
-    // Workgroup id and its extent (smaller at the grid's edges).
+  // Makes the next group in dispatch order resident on this thread, when a
+  // place and (with private memory) a block of scratch slots are free.
+  auto admit = [&]() -> bool {
+    if (job.exhausted.load(std::memory_order_relaxed) || !job.take_place()) return false;
+    uint32_t block = 0;
+    if (job.scratch.count() && !job.scratch.take(&block)) {
+      job.give_place();
+      return false;
+    }
+    const uint64_t g = job.next_group.fetch_add(1, std::memory_order_relaxed);
+    if (g >= job.total_groups) {
+      job.exhausted.store(true, std::memory_order_relaxed);
+      if (job.scratch.count()) job.scratch.give(block);
+      job.give_place();
+      return false;
+    }
+    std::unique_ptr<ResidentGroup> r;
+    if (spare.empty()) {
+      r = std::make_unique<ResidentGroup>();
+      r->waves.resize(job.waves_per_group);
+      r->slice_start.resize(job.waves_per_group);
+      r->vgprs.resize(static_cast<size_t>(job.waves_per_group) * d.nvgpr * kWaveSize);
+    } else {
+      r = std::move(spare.back());
+      spare.pop_back();
+    }
+    Workgroup& wg = r->wg;
+    // Workgroup id and its extent (smaller at the grid's edges), in 64 bits:
+    // id * size reaches 2^32 in a grid of 2^32 - 1 work-items.
     wg.id[0] = static_cast<uint32_t>(g % d.wg_count[0]);
     wg.id[1] = static_cast<uint32_t>(g / d.wg_count[0] % d.wg_count[1]);
     wg.id[2] = static_cast<uint32_t>(g / (static_cast<uint64_t>(d.wg_count[0]) * d.wg_count[1]));
-    for (int k = 0; k < 3; ++k)
-      wg.size[k] = std::min(d.wg_size[k], d.grid[k] - wg.id[k] * d.wg_size[k]);
+    for (int k = 0; k < 3; ++k) {
+      const uint64_t start = static_cast<uint64_t>(wg.id[k]) * d.wg_size[k];
+      wg.size[k] = static_cast<uint32_t>(std::min<uint64_t>(d.wg_size[k], d.grid[k] - start));
+    }
     wg.place = job.cus[g % job.cus.size()];
     wg.slot = static_cast<uint32_t>(g / job.cus.size());
     wg.lds.assign(d.lds_bytes, 0);
     const uint32_t items = wg.size[0] * wg.size[1] * wg.size[2];
-    const unsigned nwaves = (items + kWaveSize - 1) / kWaveSize;
-
-    for (unsigned i = 0; i < nwaves; ++i) {
-      Wave& w = waves[i];
-      w = Wave{};
-      w.vgpr = vgprs.data() + static_cast<size_t>(i) * d.nvgpr * kWaveSize;
+    r->nwaves = (items + kWaveSize - 1) / kWaveSize;
+    r->scratch_block = block;
+    for (unsigned i = 0; i < r->nwaves; ++i) {
+      Wave& w = r->waves[i];
+      // A fresh wave, built in place: assigning a temporary would zero and
+      // then copy the SGPR file (a third of a short kernel's launch).
+      w.~Wave();
+      new (&w) Wave();
+      w.vgpr = r->vgprs.data() + static_cast<size_t>(i) * d.nvgpr * kWaveSize;
       // VGPRs start with whatever the previous wave left, as on hardware.
       w.nvgpr = d.nvgpr;
       w.wave_in_group = i;
       w.wg = &wg;
       w.memory = &memory_;
-      const uint64_t slot = static_cast<uint64_t>(thread_index) * job.waves_per_group + i;
+      const uint64_t slot = static_cast<uint64_t>(block) * job.waves_per_group + i;
       launch_wave(w, d, wg, i, slot * d.scratch_wave_bytes);
     }
+    resident.push_back(std::move(r));
+    return true;
+  };
 
-    // Run the group's waves round-robin; a barrier releases when every wave
-    // that has not ended waits at it.
-    unsigned live = nwaves;
-    while (live) {
-      memory_checkpoint(*readers_[thread_index], waves, cache);
-      unsigned waiting = 0, sleeping = 0;
-      live = 0;
-      for (unsigned i = 0; i < nwaves; ++i) {
-        Wave& w = waves[i];
+  // Ends a group's residency (done, or the dispatch stopped).
+  auto retire = [&](std::unique_ptr<ResidentGroup>& r) {
+    for (unsigned i = 0; i < r->nwaves; ++i) local_instructions += r->waves[i].instructions;
+    job.waves.fetch_add(r->nwaves, std::memory_order_relaxed);
+    if (job.scratch.count()) job.scratch.give(r->scratch_block);
+    job.give_place();
+    spare.push_back(std::move(r));
+  };
+
+  // Runs the group's waves round-robin; a barrier releases when every wave
+  // that has not ended waits at it.
+  auto run_slice = [&](ResidentGroup& r) -> Slice {
+    for (unsigned i = 0; i < r.nwaves; ++i) r.slice_start[i] = r.waves[i].instructions;
+    for (;;) {
+      unsigned live = 0, waiting = 0, sleeping = 0;
+      bool full = false;
+      for (unsigned i = 0; i < r.nwaves; ++i) {
+        Wave& w = r.waves[i];
         if (w.done) continue;
         if (!w.at_barrier) {
           // s_sleep ends the wave's quantum: a wave that polls memory lets
           // the waves it waits for run.
           w.yielded = false;
-          for (unsigned q = 0; q < kQuantum && !w.done && !w.at_barrier && !w.yielded; ++q) {
+          const uint64_t end = r.slice_start[i] + kQuantum;
+          while (w.instructions < end && !w.done && !w.at_barrier && !w.yielded) {
             w.fault.pc = w.pc;  // where a fault in this step is reported
             const Inst* in = cache.fetch(w);
             if (!in) break;
@@ -212,6 +314,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
             in->info->exec(w, *in);
             ++w.instructions;
           }
+          full |= w.instructions >= end;
         }
         if (w.halted && !job.halted.exchange(true)) {
           std::lock_guard<std::mutex> lock(job.error_mu);
@@ -225,8 +328,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
             job.memory_fault = w.fault.kind == FaultKind::kMemoryViolation;
             job.fault_address = w.fault.address;
           }
-          live = 0;
-          break;
+          return Slice::kStopped;
         }
         if (!w.done) {
           ++live;
@@ -234,16 +336,73 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
           sleeping += w.yielded;
         }
       }
-      if (stopped()) break;
-      // Every live wave polls: what they wait for comes from elsewhere (the
-      // host, another group), so give the host's cores a chance.
-      if (live && sleeping == live) std::this_thread::yield();
-      if (live && waiting == live)
-        for (unsigned i = 0; i < nwaves; ++i) waves[i].at_barrier = false;
+      if (!live) return Slice::kDone;
+      if (stopped()) return Slice::kStopped;
+      if (waiting == live)
+        for (unsigned i = 0; i < r.nwaves; ++i) r.waves[i].at_barrier = false;
+      if (full) return Slice::kRan;
+      if (sleeping == live) return Slice::kSleeping;
     }
-    for (unsigned i = 0; i < nwaves; ++i) local_instructions += waves[i].instructions;
-    job.waves.fetch_add(nwaves, std::memory_order_relaxed);
+  };
+
+  // Unmaps wait until this thread has passed a checkpoint: it drops every
+  // resident wave's TLB and the decoded instructions (code may be what was
+  // freed). Called before each slice and each idle poll.
+  AddressSpace::Reader& reader = *readers_[thread_index];
+  auto checkpoint = [&] {
+    memory_checkpoint(reader, cache, [&](auto drop_tlb) {
+      for (auto& r : resident)
+        if (r)
+          for (unsigned i = 0; i < r->nwaves; ++i) drop_tlb(r->waves[i]);
+    });
+  };
+
+  unsigned idle_polls = 0;
+  while (!stopped()) {
+    checkpoint();
+    if (resident.empty() && !admit()) {
+      if (job.exhausted.load(std::memory_order_relaxed)) break;
+      // Other threads' groups hold every place: wait for one to end.
+      if (++idle_polls < 64)
+        std::this_thread::yield();
+      else
+        std::this_thread::sleep_for(std::chrono::microseconds(20));
+      continue;
+    }
+    idle_polls = 0;
+
+    // A round: each group resident at its start runs one slice.
+    const size_t n = resident.size();
+    unsigned ended = 0;
+    bool all_sleep = true, stop = false;
+    for (size_t i = 0; i < n && !stop; ++i) {
+      // A slice boundary: every wave resident on this thread is between
+      // instructions.
+      if (i) checkpoint();
+      const Slice s = run_slice(*resident[i]);
+      if (s == Slice::kStopped) stop = true;
+      if (s == Slice::kDone) {
+        retire(resident[i]);
+        ++ended;
+      }
+      all_sleep &= s == Slice::kSleeping;
+    }
+    if (stop) break;
+    if (ended) {
+      resident.erase(std::remove(resident.begin(), resident.end(), nullptr), resident.end());
+      // The places that freed go to the next groups, in order.
+      while (ended-- && admit()) {
+      }
+    } else {
+      // No group ended in a full round: they may wait on groups not yet
+      // resident. Every live wave polls: give the host's cores a chance
+      // too.
+      if (all_sleep) std::this_thread::yield();
+      admit();
+    }
   }
+  for (auto& r : resident)
+    if (r) retire(r);
   if (host_round) std::fesetround(FE_TONEAREST);
   job.instructions.fetch_add(local_instructions, std::memory_order_relaxed);
 }
@@ -318,7 +477,9 @@ DispatchResult ShaderEngine::dispatch(const DispatchRequest& req) {
     d.grid[k] = k < d.dims ? grid[k] : 1;
     d.wg_size[k] = k < d.dims ? wgs[k] : 1;
     if (d.grid[k] == 0 || d.wg_size[k] == 0) return fail("zero grid or workgroup size");
-    d.wg_count[k] = (d.grid[k] + d.wg_size[k] - 1) / d.wg_size[k];
+    // In 64 bits: a grid of 2^32 - 1 work-items would wrap to no group.
+    d.wg_count[k] =
+        static_cast<uint32_t>((static_cast<uint64_t>(d.grid[k]) + d.wg_size[k] - 1) / d.wg_size[k]);
     groups *= d.wg_count[k];
   }
   const uint32_t group_items = d.wg_size[0] * d.wg_size[1] * d.wg_size[2];
@@ -389,11 +550,16 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ri
     result.error = "kernel '" + d.kernel_name + "': " + why;
     return result;
   };
-  // Scratch: wave i of the group on host thread t takes slot
-  // t * waves_per_group + i, so the threads that run at once are limited to
-  // the slots the ring has (the SPI waits for a free slot the same way).
+  // Residency: as many groups as the queue's CUs hold at once; with
+  // private memory, also no more than the scratch ring has slots for (a
+  // group holds a block of waves_per_group slots while it is resident).
+  job->max_resident = static_cast<uint64_t>(groups_per_cu(job->waves_per_group, d.nvgpr, d.nsgpr,
+                                                          d.lds_bytes, d.trap_handler != 0)) *
+                      job->cus.size();
+  d.check_gprs = check_gprs_;
   job->active_threads = threads();
   std::vector<uint8_t> scratch;
+  uint32_t blocks = 0;
   if (ring.waves) {
     d.scratch_va = ring.base;
     d.scratch_wave_bytes = ring.wave_bytes;
@@ -407,13 +573,16 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ri
         return fail("a workgroup of " + std::to_string(job->waves_per_group) +
                     " waves needs that many scratch slots; the ring has " +
                     std::to_string(ring.waves));
-      job->active_threads = std::min(job->active_threads, ring.waves / job->waves_per_group);
+      blocks = ring.waves / job->waves_per_group;
     }
   } else if (d.private_bytes) {
-    // No ring (a caller without a queue): back one slot per (thread, wave
-    // of a group) for this dispatch only.
+    // No ring (a caller without a queue): back a ring of its own for this
+    // dispatch only, of kEngineScratchBlocks groups' slots (or one per host
+    // thread when there are more threads).
+    blocks = static_cast<uint32_t>(
+        std::min<uint64_t>(job->max_resident, std::max(kEngineScratchBlocks, threads())));
     d.scratch_wave_bytes = (static_cast<uint64_t>(d.private_bytes) * kWaveSize + 1023) & ~1023ull;
-    const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * threads();
+    const uint64_t need = d.scratch_wave_bytes * job->waves_per_group * blocks;
     // Mapped at a GPU VA of its own, not at its host address: GPU VA and
     // host address differ in a device process, where the host address
     // could be any VA of the user process. One dispatch runs at a time on
@@ -426,6 +595,11 @@ DispatchResult ShaderEngine::run(std::unique_ptr<Job> job, const ScratchRing& ri
     if (need > kApertureSize || !memory_.map(d.scratch_va, host, need))
       return fail("cannot map scratch");
     swizzled_scratch_descriptor(d.scratch_va, d.scratch_descriptor);
+  }
+  if (blocks) {
+    job->scratch.reset(blocks);
+    job->max_resident = std::min<uint64_t>(job->max_resident, blocks);
+    job->active_threads = std::min(job->active_threads, blocks);
   }
 
   // Run: this thread is worker 0; the pool takes the rest.

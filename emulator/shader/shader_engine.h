@@ -1,7 +1,10 @@
 // The shader engine: runs one kernel dispatch on the virtual gfx900 GPU.
 // Workgroups are spread over a pool of host threads; the waves of one
-// workgroup run on one thread, switching at s_barrier. A faulting wave
-// stops its dispatch with an error message; the host keeps running.
+// workgroup run on one thread, switching at s_barrier and every quantum.
+// A thread interleaves the groups resident on it, as many as the queue's
+// CUs hold, so groups that wait on each other make progress (residency.h).
+// A faulting wave stops its dispatch with an error message; the host
+// keeps running.
 #pragma once
 
 #include <atomic>
@@ -101,9 +104,12 @@ class ShaderEngine {
  public:
   // threads = 0: one per host core (the host chooses: libhsakmt reads
   // $GCN_EMU_THREADS). compute_units:
-  // the CUs of the chip (cu_layout.h places them).
+  // the CUs of the chip (cu_layout.h places them). check_gprs (a debug
+  // option; libhsakmt: $GCN_EMU_CHECK_GPRS): an instruction naming a VGPR
+  // beyond the kernel's allocation faults its wave, naming the register,
+  // instead of following the ISA's out-of-range rules.
   explicit ShaderEngine(AddressSpace& memory, unsigned threads = 0,
-                        unsigned compute_units = kMaxComputeUnits);
+                        unsigned compute_units = kMaxComputeUnits, bool check_gprs = false);
   ~ShaderEngine();
   ShaderEngine(const ShaderEngine&) = delete;
   ShaderEngine& operator=(const ShaderEngine&) = delete;
@@ -135,6 +141,7 @@ class ShaderEngine {
   AddressSpace& memory_;
   std::vector<std::unique_ptr<AddressSpace::Reader>> readers_;  // by thread index
   unsigned compute_units_;
+  bool check_gprs_;
   std::vector<std::thread> workers_;
   std::mutex mu_;
   std::condition_variable start_cv_, done_cv_;

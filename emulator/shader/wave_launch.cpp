@@ -1,5 +1,8 @@
 #include "wave_launch.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "amd_kernel_code.h"
 #include "compute_pgm_rsrc.h"
 #include "kernel_descriptor.h"
@@ -65,17 +68,39 @@ void launch_wave(Wave& w, const DispatchState& d, const Workgroup& wg, unsigned 
   const unsigned ids = FW_FIELD_GET(d.rsrc2, FW_RSRC2_ENABLE_VGPR_WORKITEM_ID);
   const uint32_t sx = wg.size[0], sy = wg.size[1];
   const uint32_t items = wg.size[0] * wg.size[1] * wg.size[2];
-  uint64_t exec = 0;
-  for (unsigned l = 0; l < kWaveSize; ++l) {
-    const uint32_t flat = wave_index * kWaveSize + l;
-    if (flat >= items) continue;
-    exec |= 1ull << l;
-    // A partial group at the grid's edge packs its work-items with its own
-    // (smaller) extent, as the hardware's work-item id generator does.
-    const uint32_t x = flat % sx, y = (flat / sx) % sy, z = flat / (sx * sy);
-    if (w.nvgpr > 0) w.v(0)[l] = x;
-    if (ids >= 1 && w.nvgpr > 1) w.v(1)[l] = y;
-    if (ids >= 2 && w.nvgpr > 2) w.v(2)[l] = z;
+  const uint32_t first = wave_index * kWaveSize;
+  const uint32_t lanes = first < items ? std::min<uint32_t>(items - first, kWaveSize) : 0;
+  const uint64_t exec = lanes == kWaveSize ? ~0ull : (1ull << lanes) - 1;
+  // A partial group at the grid's edge packs its work-items with its own
+  // (smaller) extent, as the hardware's work-item id generator does. The
+  // ids step through x, then y, then z: one division per wave, not per
+  // lane (launch cost dominates short kernels).
+  uint32_t* vx = w.nvgpr > 0 ? w.v(0) : nullptr;
+  uint32_t* vy = ids >= 1 && w.nvgpr > 1 ? w.v(1) : nullptr;
+  uint32_t* vz = ids >= 2 && w.nvgpr > 2 ? w.v(2) : nullptr;
+  if (sx == items) {
+    // A 1-D group: x counts up, y and z are 0.
+    // A full wave's loops have a constant count, so they vectorise.
+    if (vx && lanes == kWaveSize)
+      for (unsigned l = 0; l < kWaveSize; ++l) vx[l] = first + l;
+    else
+      for (unsigned l = 0; vx && l < lanes; ++l) vx[l] = first + l;
+    if (vy) std::memset(vy, 0, lanes * sizeof(uint32_t));
+    if (vz) std::memset(vz, 0, lanes * sizeof(uint32_t));
+  } else {
+    uint32_t x = first % sx, y = (first / sx) % sy, z = first / (sx * sy);
+    for (unsigned l = 0; l < lanes; ++l) {
+      if (vx) vx[l] = x;
+      if (vy) vy[l] = y;
+      if (vz) vz[l] = z;
+      if (++x == sx) {
+        x = 0;
+        if (++y == sy) {
+          y = 0;
+          ++z;
+        }
+      }
+    }
   }
   w.set_exec(exec);
 

@@ -46,6 +46,10 @@ struct DispatchState {
   uint32_t scratch_descriptor[4] = {};  // private segment buffer V#
   unsigned nvgpr = 0;
   unsigned nsgpr = 0;
+  // Debug option (ShaderEngine's check_gprs): an instruction naming a VGPR
+  // beyond nvgpr faults the wave instead of following the ISA's
+  // out-of-range rules.
+  bool check_gprs = false;
   // The second-level trap handler of the queue's process (ROCr's, set with
   // AMDKFD_IOC_SET_TRAP_HANDLER): its code (TBA) and the memory it gets
   // in TTMP14/15 (TMA). trap_handler 0: s_trap faults the wave.

@@ -23,7 +23,7 @@ enum class FaultKind : uint8_t {
   kNone,
   kIllegalInstruction,  // undecodable word or no semantics
   kPcOutOfRange,        // fetch from unmapped memory
-  kRegisterOutOfRange,  // VGPR beyond the wave's allocation
+  kRegisterOutOfRange,  // VGPR beyond the allocation (check_gprs), s_movrel index
   kMemoryViolation,     // load/store/atomic to unmapped or read-only memory
   kTrap,                // s_trap with no trap handler
 };
@@ -49,7 +49,7 @@ struct Wave {
   bool done = false;
   bool halted = false;  // stopped by STATUS.HALT (done is set too)
   bool at_barrier = false;
-  bool yielded = false;  // s_sleep: let the group's other waves run now
+  bool yielded = false;  // s_sleep: let the other resident waves run now
   Fault fault;
 
   unsigned wave_in_group = 0;

@@ -164,8 +164,10 @@ s_endpgm
   for (uint32_t i = 0; i < 64 * 5; ++i) ASSERT_EQ(out[i], 5000 + i / 64) << "work-item " << i;
 }
 
-TEST(ShaderEngine, VgprBeyondTheAllocationFaults) {
-  SnippetRunner r;
+// With the engine's check option (GCN_EMU_CHECK_GPRS); without it the ISA's
+// out-of-range rules apply (gpr_range_test.cpp).
+TEST(ShaderEngine, VgprBeyondTheAllocationFaultsWhenChecked) {
+  SnippetRunner r(1, /*check_gprs=*/true);
   r.vgprs = 8;
   auto res = r.run("v_mov_b32 v9, 0\ns_endpgm", 64, 64, {});
   ASSERT_FALSE(res.ok);

@@ -13,7 +13,8 @@ struct Assembly {
   std::string error;  // llvm-mc's diagnostics when it failed
 };
 
-// One instruction per line; no labels (branches take dword offsets).
+// One instruction per line; SOPP branches may name a label ("loop:" on a
+// line of its own) or take a dword offset.
 Assembly assemble_gfx900(const std::string& text);
 
 }  // namespace gcn_test

@@ -82,6 +82,7 @@ gcn::DispatchResult SnippetRunner::run_words(const std::vector<uint32_t>& words,
   gcn::DispatchRequest req;
   req.packet_va = reinterpret_cast<uintptr_t>(pkt);
   req.kernel_name = "snippet";
+  req.cancel = cancel;
   return engine_.dispatch(req);
 }
 

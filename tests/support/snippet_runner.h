@@ -3,6 +3,7 @@
 // s2 = workgroup id x, v0 = work-item id x, and the given code.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,7 +14,10 @@ namespace gcn_test {
 
 class SnippetRunner {
  public:
-  explicit SnippetRunner(unsigned threads = 1) : engine_(memory_, threads) {}
+  // check_gprs: the engine's debug option (faults on VGPRs beyond the
+  // allocation).
+  explicit SnippetRunner(unsigned threads = 1, bool check_gprs = false)
+      : engine_(memory_, threads, gcn::kMaxComputeUnits, check_gprs) {}
 
   // Identity-mapped zeroed buffer that lives as long as the runner.
   template <class T>
@@ -36,6 +40,9 @@ class SnippetRunner {
 
   // VGPRs the kernel allocates (a multiple of 4, at most 256).
   unsigned vgprs = 256;
+  // Set by another thread to stop a dispatch (DispatchRequest::cancel): a
+  // watchdog for kernels that might never end.
+  const std::atomic<bool>* cancel = nullptr;
   // Describe the kernel with a code object v2 amd_kernel_code_t instead of
   // a v3 kernel descriptor; it also asks for the grid's workgroup count X,
   // so s2 = workgroup count X and s3 = workgroup id X.

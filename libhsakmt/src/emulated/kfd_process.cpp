@@ -25,6 +25,15 @@ unsigned shader_threads_from_env() {
   return n > 0 ? static_cast<unsigned>(n) : 0;
 }
 
+// GCN_EMU_CHECK_GPRS=1: a debug option of the virtual GPUs' shader
+// engines: a wave that names a VGPR beyond its kernel's allocation faults,
+// naming the register, instead of reading v0 / not writing as the hardware
+// does.
+bool check_gprs_from_env() {
+  const char* env = std::getenv("GCN_EMU_CHECK_GPRS");
+  return env && std::atoi(env) > 0;
+}
+
 }  // namespace
 
 Process::Process() {
@@ -37,6 +46,7 @@ Process::Process() {
     gcn::VirtualGpuConfig config;
     config.compute_units = info.props.cu_count;
     config.host_threads = shader_threads_from_env();
+    config.check_gprs = check_gprs_from_env();
     Device* raw = dev.get();
     dev->gpu = std::make_unique<gcn::VirtualGpu>(
         config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });
