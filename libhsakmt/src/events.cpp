@@ -49,6 +49,12 @@ uint64_t* allocate_event_page() {
 
 }  // namespace
 
+std::mutex& events_mutex() { return events().mu; }
+
+// The page was the parent's (memory_forget drops its mapping); the next
+// event of the child's own session allocates one.
+void events_forget() { events().page = nullptr; }
+
 void events_fini() {
   // The KFD drops the process's events and the page with the process; the
   // page's memory is released by memory_fini.

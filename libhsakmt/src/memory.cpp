@@ -52,7 +52,11 @@ struct Allocation {
   unsigned user_maps = 0;                   // user memory: maps not yet undone (ROCm counts)
   bool scratch = false;                     // address space only; pieces hold the memory
   std::map<uint64_t, ScratchPiece> pieces;  // scratch: by VA
+  // The GPUs a map without a node list reaches. ROCm's thunk reports them
+  // as registered nodes only when the registration named them
+  // (hsaKmtRegisterMemoryToNodes); otherwise it reports none.
   std::vector<uint32_t> registered_nodes;
+  bool nodes_named = false;
   std::vector<uint32_t> mapped_nodes;
   void* user_data = nullptr;
 };
@@ -63,7 +67,9 @@ struct Memory {
   uint64_t reservation_bytes = 0;
   VaAllocator va;
   std::map<uint64_t, Allocation> allocations;  // by va
-  std::map<uint64_t, uint64_t> user_ranges;    // registered: user page -> va
+  // Registered user ranges, (address, size) as registered -> va. Ranges may
+  // overlap: as in ROCm's thunk each distinct range is an object of its own.
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> user_ranges;
 };
 
 Memory& memory() {
@@ -73,13 +79,27 @@ Memory& memory() {
 
 Transport& tr() { return *thunk().transport; }
 
-// The registered user range whose pages contain the host address p.
+// The registered user range that contains the host address p (as ROCm's
+// range lookup of userptr objects), else one whose pages contain it.
 Allocation* find_user(Memory& m, uint64_t p) {
-  auto it = m.user_ranges.upper_bound(p);
-  if (it == m.user_ranges.begin()) return nullptr;
+  Allocation* by_page = nullptr;
+  for (auto it = m.user_ranges.upper_bound({p, ~uint64_t{0}}); it != m.user_ranges.begin();) {
+    --it;
+    const auto [start, size] = it->first;
+    Allocation& a = m.allocations.at(it->second);
+    if (p < start + size) return &a;
+    if (!by_page && p < (start & ~(kPage - 1)) + a.size) by_page = &a;
+  }
+  return by_page;
+}
+
+// The hsaKmtAllocMemory allocation (or scratch) whose GPU VA range holds p.
+Allocation* find_allocated(Memory& m, uint64_t p) {
+  auto it = m.allocations.upper_bound(p);
+  if (it == m.allocations.begin()) return nullptr;
   --it;
-  Allocation& a = m.allocations.at(it->second);
-  return p < it->first + a.size ? &a : nullptr;
+  Allocation& a = it->second;
+  return a.type == HSA_POINTER_ALLOCATED && p < a.va + a.size ? &a : nullptr;
 }
 
 // The allocation that contains p, or nullptr. As ROCm's vm_find_object,
@@ -170,7 +190,7 @@ void destroy(Memory& m, Allocation& a) {
   unmap_from_gpus(a);
   free_bo(a);
   if (a.type == HSA_POINTER_REGISTERED_USER)
-    m.user_ranges.erase(reinterpret_cast<uint64_t>(a.cpu) & ~(kPage - 1));
+    m.user_ranges.erase({reinterpret_cast<uint64_t>(a.cpu), a.user_size});
   restore_reservation(a.va, a.size);
   m.va.release(a.va, a.size);
 }
@@ -206,6 +226,34 @@ HSAKMT_STATUS map_to_nodes(Allocation& a, const std::vector<uint32_t>& nodes) {
   return status_from_errno(r);
 }
 
+// A userptr buffer object's flags: coherent (fine grained) only when the
+// registration asked for it.
+uint32_t user_ioc_flags(const HsaMemFlags& f) {
+  return KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+         KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
+         (f.ui32.CoarseGrain ? 0 : KFD_IOC_ALLOC_MEM_FLAGS_COHERENT);
+}
+
+HSAKMT_STATUS unmap_nodes_not_in(Allocation& a, const std::vector<uint32_t>& keep) {
+  std::vector<uint32_t> ids, kept;
+  for (uint32_t n : a.mapped_nodes) {
+    if (std::find(keep.begin(), keep.end(), n) != keep.end()) {
+      kept.push_back(n);
+    } else if (const GpuNode* g = gpu_node(n)) {
+      ids.push_back(g->gpu_id);
+    }
+  }
+  if (ids.empty()) return HSAKMT_STATUS_SUCCESS;
+  kfd_ioctl_unmap_memory_from_gpu_args args{};
+  args.handle = a.handle;
+  args.device_ids_array_ptr = reinterpret_cast<uintptr_t>(ids.data());
+  args.n_devices = static_cast<uint32_t>(ids.size());
+  const int r = kfd_ioctl(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &args);
+  if (r) return status_from_errno(r);
+  a.mapped_nodes = kept;
+  return HSAKMT_STATUS_SUCCESS;
+}
+
 HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> nodes,
                             HsaMemFlags flags) {
   HSAKMT_CHECK_OPEN();
@@ -218,20 +266,21 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
 
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
-  if (Allocation* a = find_containing(m, p)) {
-    // Memory from hsaKmtAllocMemory needs no registration; the same user
-    // range registered again is counted.
-    if (a->type == HSA_POINTER_ALLOCATED)
-      return a->scratch ? HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED : HSAKMT_STATUS_SUCCESS;
-    if (a->cpu == address && a->user_size == size) {
-      ++a->registrations;
-      return HSAKMT_STATUS_SUCCESS;
-    }
-    return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+  // Memory from hsaKmtAllocMemory needs no registration.
+  if (Allocation* a = find_allocated(m, p))
+    return a->scratch ? HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED : HSAKMT_STATUS_SUCCESS;
+  // The same range again is counted (fmm_register_memory), unless it names
+  // other nodes than its first registration.
+  auto same = m.user_ranges.find({p, size});
+  if (same != m.user_ranges.end()) {
+    Allocation& a = m.allocations.at(same->second);
+    if (a.nodes_named && !nodes.empty() && nodes != a.registered_nodes)
+      return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+    ++a.registrations;
+    return HSAKMT_STATUS_SUCCESS;
   }
-  auto next = m.user_ranges.lower_bound(va);
-  if (next != m.user_ranges.end() && next->first < va + bytes)
-    return HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+  // Any other range is a userptr object of its own, even where it shares
+  // pages with another: the KFD takes overlapping userptr buffer objects.
 
   // The USERPTR buffer object lives at a GPU VA of its own, as ROCm's
   // fmm_register_user_memory reserves one in its SVM aperture.
@@ -243,9 +292,8 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
   a.cpu = address;
   a.user_size = size;
   a.type = HSA_POINTER_REGISTERED_USER;
-  a.flags = flags;
-  a.flags.ui32.HostAccess = 1;
   a.registered_nodes = nodes.empty() ? all_gpu_nodes() : nodes;
+  a.nodes_named = !nodes.empty();
   if (!a.registered_nodes.empty()) {
     const GpuNode* owner = gpu_node(a.registered_nodes.front());
     kfd_ioctl_alloc_memory_of_gpu_args args{};
@@ -253,9 +301,7 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
     args.size = bytes;
     args.mmap_offset = va;  // USERPTR: the user's first page
     args.gpu_id = owner->gpu_id;
-    args.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
-                 KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
-                 (flags.ui32.CoarseGrain ? 0 : KFD_IOC_ALLOC_MEM_FLAGS_COHERENT);
+    args.flags = user_ioc_flags(flags);
     const int r = kfd_ioctl(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args);
     if (r) {
       m.va.release(gpu_va, bytes);
@@ -265,7 +311,12 @@ HSAKMT_STATUS register_user(void* address, uint64_t size, std::vector<uint32_t> 
     a.handle = args.handle;
     a.node = owner->node_id;
   }
-  m.user_ranges[va] = gpu_va;
+  // ROCm reports the flags of the userptr buffer object
+  // (fmm_translate_ioc_to_hsa_flags): writable, coarse grained unless the
+  // registration asked for coherence, no host-access bit.
+  a.flags = HsaMemFlags{};
+  a.flags.ui32.CoarseGrain = flags.ui32.CoarseGrain;
+  m.user_ranges[{p, size}] = gpu_va;
   m.allocations[gpu_va] = std::move(a);
   return HSAKMT_STATUS_SUCCESS;
 }
@@ -421,6 +472,23 @@ HSAKMT_STATUS memory_init() {
   return HSAKMT_STATUS_SUCCESS;
 }
 
+std::mutex& memory_mutex() { return memory().mu; }
+
+// The child's copy of the reservation holds shared mappings of the
+// parent's buffer objects: unmapping all of it keeps the child from
+// writing the parent's memory, and the child's own session reserves its
+// range again (memory_init). Registered user memory is the child's own
+// and stays; only the bookkeeping of its registration goes.
+void memory_forget() {
+  Memory& m = memory();
+  m.allocations.clear();
+  m.user_ranges.clear();
+  if (m.reservation) ::munmap(m.reservation, m.reservation_bytes);
+  m.reservation = nullptr;
+  m.reservation_bytes = 0;
+  m.va.reset(0, 0);
+}
+
 void memory_fini() {
   Memory& m = memory();
   std::lock_guard<std::mutex> lock(m.mu);
@@ -444,6 +512,14 @@ bool memory_handle(const void* va, uint64_t* handle) {
   if (it == m.allocations.end() || !it->second.gpu_id || it->second.scratch) return false;
   *handle = it->second.handle;
   return true;
+}
+
+// hsaKmtRegisterMemory and hsaKmtRegisterMemoryToNodes register coarse
+// grained memory, as ROCm's do; only hsaKmtRegisterMemoryWithFlags chooses.
+HsaMemFlags coarse_grained() {
+  HsaMemFlags f{};
+  f.ui32.CoarseGrain = 1;
+  return f;
 }
 
 }  // namespace hsakmt
@@ -537,7 +613,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtFreeMemory(void* MemoryAddress, HSAuint
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemory(void* MemoryAddress,
                                                         HSAuint64 MemorySizeInBytes) {
-  return register_user(MemoryAddress, MemorySizeInBytes, {}, HsaMemFlags{});
+  return register_user(MemoryAddress, MemorySizeInBytes, {}, coarse_grained());
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemoryToNodes(void* MemoryAddress,
@@ -546,7 +622,8 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemoryToNodes(void* MemoryAddre
                                                                HSAuint32* NodeArray) {
   if (NumberOfNodes && !NodeArray) return HSAKMT_STATUS_INVALID_PARAMETER;
   return register_user(MemoryAddress, MemorySizeInBytes,
-                       std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes), HsaMemFlags{});
+                       std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes),
+                       coarse_grained());
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterMemoryWithFlags(void* MemoryAddress,
@@ -608,7 +685,12 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPUNodes(
   for (HSAuint64 i = 0; i < NumberOfNodes; ++i)
     if (!gpu_node(NodeArray[i])) return HSAKMT_STATUS_INVALID_NODE_UNIT;
   if (a->type == HSA_POINTER_REGISTERED_USER) return map_user(*a, MemoryAddress, AlternateVAGPU);
-  return map_to_nodes(*a, std::vector<uint32_t>(NodeArray, NodeArray + NumberOfNodes));
+  // fmm_map_to_gpu_nodes: the buffer ends up on exactly these nodes; the
+  // ones it is mapped on and that are not asked for are unmapped first.
+  const std::vector<uint32_t> nodes(NodeArray, NodeArray + NumberOfNodes);
+  const HSAKMT_STATUS s = unmap_nodes_not_in(*a, nodes);
+  if (s != HSAKMT_STATUS_SUCCESS) return s;
+  return map_to_nodes(*a, nodes);
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtUnmapMemoryToGPU(void* MemoryAddress) {
@@ -643,8 +725,6 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtQueryPointerInfo(const void* Pointer,
   }
   PointerInfo->Type = a->type;
   PointerInfo->Node = a->node;
-  // ROCm's thunk reports no flags for user memory; ours gives the
-  // registration's (CoarseGrain), which our runtime's pointer info uses.
   PointerInfo->MemFlags = a->flags;
   PointerInfo->CPUAddress = a->cpu;
   if (a->type == HSA_POINTER_ALLOCATED) {
@@ -656,8 +736,10 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtQueryPointerInfo(const void* Pointer,
     PointerInfo->GPUAddress = a->va + (reinterpret_cast<uint64_t>(a->cpu) & (kPage - 1));
     PointerInfo->SizeInBytes = a->user_size;
   }
-  PointerInfo->NRegisteredNodes = static_cast<HSAuint32>(a->registered_nodes.size());
-  PointerInfo->RegisteredNodes = a->registered_nodes.empty() ? nullptr : a->registered_nodes.data();
+  if (a->nodes_named && !a->registered_nodes.empty()) {
+    PointerInfo->NRegisteredNodes = static_cast<HSAuint32>(a->registered_nodes.size());
+    PointerInfo->RegisteredNodes = a->registered_nodes.data();
+  }
   PointerInfo->NMappedNodes = static_cast<HSAuint32>(a->mapped_nodes.size());
   PointerInfo->MappedNodes = a->mapped_nodes.empty() ? nullptr : a->mapped_nodes.data();
   PointerInfo->UserData = a->user_data;

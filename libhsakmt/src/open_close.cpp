@@ -5,6 +5,7 @@
 // reads the process apertures.
 #include <fcntl.h>
 #include <linux/kfd_ioctl.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <string>
@@ -74,6 +75,12 @@ using namespace hsakmt;
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtOpenKFD(void) {
   Thunk& t = thunk();
   std::lock_guard<std::mutex> lock(t.mu);
+  // A forked child opens a session of its own; the references counted in
+  // open_count are the parent's. Besides the atfork mark, a process id
+  // that is not the opener's catches a child made without fork(3) (clone),
+  // as ROCm's is_forked_child does.
+  if (t.forked.load(std::memory_order_relaxed) || (t.open_count > 0 && t.opener != getpid()))
+    forget_parent_session();
   if (t.open_count > 0) {
     ++t.open_count;
     return HSAKMT_STATUS_KERNEL_ALREADY_OPENED;
@@ -110,13 +117,17 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtOpenKFD(void) {
     return status;
   }
   t.open_count = 1;
+  t.opener = getpid();
+  install_fork_handlers();
   return HSAKMT_STATUS_SUCCESS;
 }
 
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtCloseKFD(void) {
   Thunk& t = thunk();
   std::lock_guard<std::mutex> lock(t.mu);
-  if (t.open_count == 0) return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+  // A forked child has nothing open until it opens the KFD itself.
+  if (t.open_count == 0 || t.forked.load(std::memory_order_relaxed) || t.opener != getpid())
+    return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
   if (--t.open_count > 0) return HSAKMT_STATUS_SUCCESS;
   // What a process leaves behind is released as at process exit: queues
   // first (they reference memory), then events, then memory.

@@ -180,6 +180,18 @@ Queue* find(Queues& qs, HSA_QUEUEID id) {
 
 }  // namespace
 
+std::mutex& queues_mutex() { return queues().mu; }
+
+// The parent's queues are forgotten without DESTROY_QUEUE. The doorbell
+// pages are this process's copies of the parent's doorbell mappings: they
+// are unmapped, so nothing in the child can ring the parent's queues.
+void queues_forget() {
+  Queues& qs = queues();
+  qs.queues.clear();
+  for (auto& [gpu, page] : qs.doorbell_pages) ::munmap(page, kDoorbellSlice);
+  qs.doorbell_pages.clear();
+}
+
 void queues_fini() {
   Queues& qs = queues();
   std::lock_guard<std::mutex> lock(qs.mu);

@@ -4,6 +4,9 @@
 // topology, memory, queues, events, clocks, unsupported).
 #pragma once
 
+#include <sys/types.h>
+
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -32,6 +35,12 @@ struct Thunk {
   unsigned open_count = 0;
   std::vector<GpuNode> gpus;  // in node order
   uint32_t node_count = 0;    // CPU and GPU nodes
+  // fork(): the process that opened the KFD, and whether this process is a
+  // child that inherited the parent's session (set by the atfork child
+  // handler). A forked child's calls see the channel as not opened until
+  // its own hsaKmtOpenKFD, as with ROCm's thunk (hsakmt_forked).
+  pid_t opener = 0;
+  std::atomic<bool> forked{false};
 };
 
 Thunk& thunk();
@@ -62,6 +71,24 @@ void memory_fini();
 void queues_fini();
 void events_fini();
 
+// fork.cpp: installs the atfork handlers once (hsaKmtOpenKFD). Around a
+// fork every thunk lock is taken, so the child's copies are consistent;
+// the child then marks itself forked.
+void install_fork_handlers();
+// fork.cpp: in a forked child, drops everything the parent's session left
+// in this copy of the process without a single ioctl (the objects are the
+// parent's), so hsaKmtOpenKFD starts a fresh session. Called by
+// hsaKmtOpenKFD with thunk().mu held.
+void forget_parent_session();
+// Per-area halves of the above: their lock (taken around fork) and the
+// state they drop in the child.
+std::mutex& memory_mutex();
+std::mutex& queues_mutex();
+std::mutex& events_mutex();
+void memory_forget();
+void queues_forget();
+void events_forget();
+
 // memory.cpp: the KFD buffer-object handle of the allocation that starts at
 // va (ROCm's fmm_get_handle), for CREATE_EVENT's event page.
 bool memory_handle(const void* va, uint64_t* handle);
@@ -73,8 +100,10 @@ HSAKMT_STATUS topology_discover();
 
 }  // namespace hsakmt
 
-// Early return for API calls made before hsaKmtOpenKFD.
-#define HSAKMT_CHECK_OPEN()                                                      \
-  do {                                                                           \
-    if (hsakmt::kfd_fd() < 0) return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED; \
+// Early return for API calls made before hsaKmtOpenKFD (in a forked child:
+// before its own).
+#define HSAKMT_CHECK_OPEN()                                                             \
+  do {                                                                                  \
+    if (hsakmt::kfd_fd() < 0 || hsakmt::thunk().forked.load(std::memory_order_relaxed)) \
+      return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;                                \
   } while (0)

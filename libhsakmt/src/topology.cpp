@@ -1,9 +1,9 @@
 // Topology API: hsaKmtAcquireSystemProperties takes a snapshot of the KFD's
 // topology and the hsaKmtGetNode* queries answer from it until
 // hsaKmtReleaseSystemProperties, as ROCm's thunk does. Return codes follow
-// ROCm's: a query without a snapshot is INVALID_NODE_UNIT, a node id past
-// the snapshot's nodes (or asking for more caches or links than the node
-// has) is INVALID_PARAMETER.
+// ROCm's (validate_nodeid): a query without a snapshot or for a node id
+// past the snapshot's nodes is INVALID_NODE_UNIT; asking for more caches or
+// links than the node has is INVALID_PARAMETER.
 //
 // topology_discover() is the thunk's own read at hsaKmtOpenKFD, independent
 // of the application's snapshot.
@@ -50,7 +50,7 @@ std::vector<HsaMemoryProperties> aperture_banks(const NodeSnapshot& node, uint32
 HSAKMT_STATUS snapshot_node(uint32_t node_id, const NodeSnapshot** node) {
   const std::unique_ptr<TopologySnapshot>& s = api_snapshot();
   if (!s) return HSAKMT_STATUS_INVALID_NODE_UNIT;
-  if (node_id >= s->nodes.size()) return HSAKMT_STATUS_INVALID_PARAMETER;
+  if (node_id >= s->nodes.size()) return HSAKMT_STATUS_INVALID_NODE_UNIT;
   *node = &s->nodes[node_id];
   return HSAKMT_STATUS_SUCCESS;
 }

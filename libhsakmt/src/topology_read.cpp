@@ -121,6 +121,7 @@ HSAKMT_STATUS read_node(Transport& t, uint32_t sysfs_id, uint32_t cpu_index,
   if (node->gpu_id != 0) {
     s = apply_gfx_override(&p);
     if (s != HSAKMT_STATUS_SUCCESS) return s;
+    set_register_file_sizes(&p);
     // ROCm asks libdrm for a marketing name; the KFD's name file (the ASIC,
     // e.g. "vega10") is what every transport can give.
     std::string name;

@@ -55,6 +55,9 @@ void set_gfx_version(uint32_t gfx_target_version, HsaNodeProperties* props);
 
 // ASCII into the UTF-16 MarketingName (truncated, always terminated).
 void set_marketing_name(const std::string& name, HsaNodeProperties* props);
+// A GPU node's SGPRSizePerCU / VGPRSizePerCU from its EngineId, as ROCm's
+// thunk fills them (the KFD's sysfs has no such property).
+void set_register_file_sizes(HsaNodeProperties* props);
 
 // topology_cpu_caches.cpp: the host's caches of the CPUs of a NUMA node,
 // for CPU nodes the KFD lists without caches.

@@ -218,6 +218,21 @@ void set_gfx_version(uint32_t gfx_target_version, HsaNodeProperties* props) {
   std::memcpy(props->AMDName, name, std::strlen(name));
 }
 
+void set_register_file_sizes(HsaNodeProperties* props) {
+  // The KFD does not publish them; ROCm's thunk fills them by ISA: 16 KiB of
+  // SGPRs per CU everywhere, VGPRs 512 KiB on gfx908/gfx90a/gfx94x/gfx950,
+  // 384 KiB on gfx1100/1101/1200/1201, 256 KiB otherwise (gfx900 included).
+  const HSA_ENGINE_ID& e = props->EngineId;
+  const unsigned full = (e.ui32.Major << 16) | (e.ui32.Minor << 8) | e.ui32.Stepping;
+  props->SGPRSizePerCU = 16 * 1024;
+  if (full == 0x090008 || full == 0x09000a || (full & ~0xffu) == 0x090400 || full == 0x090500)
+    props->VGPRSizePerCU = 512 * 1024;
+  else if (full == 0x0b0000 || full == 0x0b0001 || full == 0x0c0000 || full == 0x0c0001)
+    props->VGPRSizePerCU = 384 * 1024;
+  else
+    props->VGPRSizePerCU = 256 * 1024;
+}
+
 void set_marketing_name(const std::string& name, HsaNodeProperties* props) {
   size_t i = 0;
   for (; i < name.size() && i + 1 < HSA_PUBLIC_NAME_SIZE; ++i)

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "thunk_fixture.h"
 
@@ -212,6 +213,146 @@ TEST_F(MemoryTest, RegisteredUserMemoryGetsItsOwnGpuAddress) {
   EXPECT_EQ(hsaKmtDeregisterMemory(p), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
   EXPECT_EQ(hsaKmtQueryPointerInfo(reinterpret_cast<void*>(gpu_va), &info), HSAKMT_STATUS_ERROR)
       << "the GPU address goes with the registration";
+  std::free(user);
+}
+
+// ROCm's thunk gives each registration its own userptr object, so two
+// different ranges that share a page both register (fmm_register_memory
+// finds no object with that start and size and creates one), each with its
+// own GPU address; the same range again only counts.
+TEST_F(MemoryTest, RangesSharingAPageRegisterSeparately) {
+  auto* page = static_cast<uint8_t*>(std::aligned_alloc(kPage, 2 * kPage));
+  ASSERT_NE(page, nullptr);
+  uint8_t* first = page + 16;
+  uint8_t* second = page + 512;
+  ASSERT_EQ(hsaKmtRegisterMemory(first, 256), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtRegisterMemory(second, 1024), HSAKMT_STATUS_SUCCESS) << "shares first's page";
+  ASSERT_EQ(hsaKmtRegisterMemory(first, 256), HSAKMT_STATUS_SUCCESS) << "the same range again";
+  HSAuint64 va_first = 0, va_second = 0;
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(first, 256, &va_first), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(second, 1024, &va_second), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(va_first % kPage, 16u);
+  EXPECT_EQ(va_second % kPage, 512u);
+  EXPECT_NE(va_first & ~(kPage - 1), va_second & ~(kPage - 1)) << "each has its own GPU range";
+
+  // Each query finds the registration that contains the address, also
+  // inside the range (fmm_get_mem_info looks the range up).
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(second + 1000, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
+  EXPECT_EQ(static_cast<void*>(info.CPUAddress), second);
+  EXPECT_EQ(static_cast<HSAuint64>(info.SizeInBytes), 1024u);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(first + 100, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(static_cast<void*>(info.CPUAddress), first);
+  EXPECT_EQ(static_cast<HSAuint64>(info.GPUAddress), va_first);
+
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(first), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(second), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtDeregisterMemory(first), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtDeregisterMemory(first), HSAKMT_STATUS_SUCCESS) << "registered twice";
+  EXPECT_EQ(hsaKmtDeregisterMemory(first), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(second, &info), HSAKMT_STATUS_SUCCESS) << "still registered";
+  EXPECT_EQ(hsaKmtDeregisterMemory(second), HSAKMT_STATUS_SUCCESS);
+  std::free(page);
+}
+
+// What ROCm's fmm_get_mem_info reports for user memory: the flags of its
+// userptr buffer object (a plain registration is coarse grained, as
+// hsaKmtRegisterMemory asks for), no registered nodes unless the
+// registration named them, and the GPUs its map reached.
+TEST_F(MemoryTest, PointerInfoOfUserMemoryIsRocms) {
+  auto* user = static_cast<uint8_t*>(std::aligned_alloc(kPage, kPage));
+  ASSERT_NE(user, nullptr);
+  ASSERT_EQ(hsaKmtRegisterMemory(user, kPage), HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(user, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.MemFlags.ui32.CoarseGrain, 1u);
+  EXPECT_EQ(info.NRegisteredNodes, 0u);
+  EXPECT_EQ(info.NMappedNodes, 0u);
+  ASSERT_EQ(hsaKmtMapMemoryToGPU(user, kPage, nullptr), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(user, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NRegisteredNodes, 0u);
+  EXPECT_EQ(info.NMappedNodes, hsakmt_test::gpu_node_count());
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(user), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtDeregisterMemory(user), HSAKMT_STATUS_SUCCESS);
+
+  // With flags the registration's coherence is the caller's.
+  HsaMemFlags fine{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(user, kPage, fine), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(user, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.MemFlags.ui32.CoarseGrain, 0u);
+  ASSERT_EQ(hsaKmtDeregisterMemory(user), HSAKMT_STATUS_SUCCESS);
+
+  // Registered to a node list: those are the registered nodes.
+  HSAuint32 node = gpu();
+  ASSERT_EQ(hsaKmtRegisterMemoryToNodes(user, kPage, 1, &node), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(user, &info), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(info.NRegisteredNodes, 1u);
+  EXPECT_EQ(info.RegisteredNodes[0], node);
+  ASSERT_EQ(hsaKmtDeregisterMemory(user), HSAKMT_STATUS_SUCCESS);
+  std::free(user);
+}
+
+// Two GPUs (the "two_gpus." ctest variant runs this with GCN_EMU_GPUS=2).
+class TwoGpuMemoryTest : public ThunkTest {
+ protected:
+  void SetUp() override {
+    ThunkTest::SetUp();
+    if (hsakmt_test::gpu_node_count() < 2) GTEST_SKIP() << "needs two GPU nodes";
+    HsaSystemProperties sys{};
+    ASSERT_EQ(hsaKmtAcquireSystemProperties(&sys), HSAKMT_STATUS_SUCCESS);
+    for (HSAuint32 n = 0; n < sys.NumNodes && gpus_.size() < 2; ++n) {
+      HsaNodeProperties p{};
+      if (hsaKmtGetNodeProperties(n, &p) == HSAKMT_STATUS_SUCCESS && p.NumFComputeCores)
+        gpus_.push_back(n);
+    }
+    ASSERT_EQ(gpus_.size(), 2u);
+  }
+  std::vector<HSAuint32> gpus_;
+};
+
+// fmm_map_to_gpu_nodes: the buffer ends up mapped on exactly the nodes
+// asked for (nodes left out are unmapped); an allocation has no registered
+// nodes of its own.
+TEST_F(TwoGpuMemoryTest, MapToNodesReportsExactlyThoseNodes) {
+  void* p = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(0, kPage, HostVisible(), &p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtMapMemoryToGPUNodes(p, kPage, nullptr, HsaMemMapFlags{}, 2, gpus_.data()),
+            HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NRegisteredNodes, 0u);
+  ASSERT_EQ(info.NMappedNodes, 2u);
+  EXPECT_EQ(info.MappedNodes[0], gpus_[0]);
+  EXPECT_EQ(info.MappedNodes[1], gpus_[1]);
+
+  ASSERT_EQ(hsaKmtMapMemoryToGPUNodes(p, kPage, nullptr, HsaMemMapFlags{}, 1, &gpus_[1]),
+            HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(info.NMappedNodes, 1u) << "the first GPU's mapping is dropped";
+  EXPECT_EQ(info.MappedNodes[0], gpus_[1]);
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(p), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(p, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.NMappedNodes, 0u);
+  EXPECT_EQ(hsaKmtFreeMemory(p, kPage), HSAKMT_STATUS_SUCCESS);
+}
+
+// User memory registered to both GPUs: both are registered nodes, and its
+// map (which for user memory ignores the node list) reaches both.
+TEST_F(TwoGpuMemoryTest, UserMemoryRegisteredToBothGpus) {
+  auto* user = static_cast<uint8_t*>(std::aligned_alloc(kPage, kPage));
+  ASSERT_NE(user, nullptr);
+  ASSERT_EQ(hsaKmtRegisterMemoryToNodes(user, kPage, 2, gpus_.data()), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtMapMemoryToGPUNodes(user, kPage, nullptr, HsaMemMapFlags{}, 1, &gpus_[0]),
+            HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(user, &info), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(info.NRegisteredNodes, 2u);
+  EXPECT_EQ(info.RegisteredNodes[0], gpus_[0]);
+  EXPECT_EQ(info.RegisteredNodes[1], gpus_[1]);
+  EXPECT_EQ(info.NMappedNodes, 2u);
+  ASSERT_EQ(hsaKmtUnmapMemoryToGPU(user), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtDeregisterMemory(user), HSAKMT_STATUS_SUCCESS);
   std::free(user);
 }
 

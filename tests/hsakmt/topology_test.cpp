@@ -230,12 +230,21 @@ TEST_F(Topology, LinksJoinEveryGpuToTheCpu) {
 }
 
 TEST_F(Topology, BadArgumentsFollowRocm) {
+  // A node past the last is not a node (ROCm's validate_nodeid), for every
+  // node-indexed query; a missing output pointer is a bad parameter.
   HsaNodeProperties p{};
-  EXPECT_EQ(hsaKmtGetNodeProperties(sys_.NumNodes, &p), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtGetNodeProperties(sys_.NumNodes, &p), HSAKMT_STATUS_INVALID_NODE_UNIT);
+  EXPECT_EQ(hsaKmtGetNodeProperties(~0u, &p), HSAKMT_STATUS_INVALID_NODE_UNIT);
   EXPECT_EQ(hsaKmtGetNodeProperties(kGpu, nullptr), HSAKMT_STATUS_INVALID_PARAMETER);
   HsaMemoryProperties m{};
-  EXPECT_EQ(hsaKmtGetNodeMemoryProperties(sys_.NumNodes, 1, &m), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtGetNodeMemoryProperties(sys_.NumNodes, 1, &m), HSAKMT_STATUS_INVALID_NODE_UNIT);
   EXPECT_EQ(hsaKmtGetNodeMemoryProperties(kGpu, 1, nullptr), HSAKMT_STATUS_INVALID_PARAMETER);
+  HsaCacheProperties one_cache{};
+  EXPECT_EQ(hsaKmtGetNodeCacheProperties(sys_.NumNodes, 0, 1, &one_cache),
+            HSAKMT_STATUS_INVALID_NODE_UNIT);
+  HsaIoLinkProperties one_link{};
+  EXPECT_EQ(hsaKmtGetNodeIoLinkProperties(sys_.NumNodes, 1, &one_link),
+            HSAKMT_STATUS_INVALID_NODE_UNIT);
   // Asking for more caches or links than the node has.
   std::vector<HsaCacheProperties> c(nodes_[kGpu].NumCaches + 1);
   EXPECT_EQ(hsaKmtGetNodeCacheProperties(kGpu, 0, nodes_[kGpu].NumCaches + 1, c.data()),
@@ -244,6 +253,16 @@ TEST_F(Topology, BadArgumentsFollowRocm) {
   EXPECT_EQ(hsaKmtGetNodeIoLinkProperties(kGpu, nodes_[kGpu].NumIOLinks + 1, l.data()),
             HSAKMT_STATUS_INVALID_PARAMETER);
   EXPECT_EQ(hsaKmtAcquireSystemProperties(nullptr), HSAKMT_STATUS_INVALID_PARAMETER);
+}
+
+// ROCm's thunk fills the register file sizes itself (the KFD does not
+// publish them): 16 KiB of SGPRs and, on gfx9 before gfx908, 256 KiB of
+// VGPRs per CU; CPU nodes have none.
+TEST_F(Topology, RegisterFileSizesAreRocmsPerCuFigures) {
+  EXPECT_EQ(nodes_[kGpu].SGPRSizePerCU, 16384u);
+  EXPECT_EQ(nodes_[kGpu].VGPRSizePerCU, 262144u);
+  EXPECT_EQ(nodes_[kCpu].SGPRSizePerCU, 0u);
+  EXPECT_EQ(nodes_[kCpu].VGPRSizePerCU, 0u);
 }
 
 TEST_F(Topology, QueriesNeedASnapshot) {

@@ -79,8 +79,12 @@ hsa_status_t lock(void* host_ptr, size_t size, const hsa_agent_t* agents, int nu
   HsaMemFlags flags{};
   flags.ui32.HostAccess = 1;
   flags.ui32.CoarseGrain = coarse;
-  // A range overlapping another registration differently is refused by
-  // the thunk; ROCr reports that as a plain error.
+  // Locks are counted by their start: another size at a locked start
+  // would be a second range the count cannot tell apart, so it is refused
+  // as a plain error. Ranges that merely share pages are separate
+  // registrations in the thunk, as in ROCm's.
+  auto locked = rt.locks.find(host_ptr);
+  if (locked != rt.locks.end() && locked->second.bytes != size) return HSA_STATUS_ERROR;
   if (hsaKmtRegisterMemoryWithFlags(host_ptr, size, flags) != HSAKMT_STATUS_SUCCESS)
     return HSA_STATUS_ERROR;
   if (hsaKmtMapMemoryToGPUNodes(host_ptr, size, &alternate, map, nodes.size(), nodes.data()) !=

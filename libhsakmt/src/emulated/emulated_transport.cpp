@@ -37,10 +37,14 @@ struct Kernel {
   uint64_t next_file = 1;
 };
 
-Kernel& kernel() {
-  static Kernel* const k = new Kernel;  // outlives static destructors
-  return *k;
+// Never destroyed: it outlives static destructors. A forked child replaces
+// it (after_fork_child).
+Kernel*& kernel_slot() {
+  static Kernel* k = new Kernel;
+  return k;
 }
+
+Kernel& kernel() { return *kernel_slot(); }
 
 std::shared_ptr<Process> process_of(int fd, bool* kfd, bool* known) {
   Kernel& k = kernel();
@@ -192,6 +196,26 @@ class EmulatedTransport final : public Transport {
     *text = s.str();
     return 0;
   }
+
+  // The thunk holds its own locks around this one, so no ioctl of the
+  // thunk is half-way through the kernel's file table when the process
+  // forks.
+  void before_fork() override { kernel().mu.lock(); }
+  void after_fork_parent() override { kernel().mu.unlock(); }
+
+  // As the KFD has no process for the child's new address space, the child
+  // starts with an empty kernel: its /dev/kfd opens get a process and GPUs
+  // of their own, and the fds it inherited are unknown here (an ioctl on
+  // one is -EBADF, as amdkfd answers a process that is not the file's;
+  // closing one just closes the eventfd).
+  //
+  // The parent's kernel is abandoned, deliberately leaked: its Process
+  // owns virtual GPUs whose command-processor and shader-engine threads
+  // exist only in the parent, and queues whose condition variables may
+  // have been mid-wait at the fork. Destroying it here would join threads
+  // that do not exist and wait on condition variables nobody signals. Its
+  // memory (host copies of the parent's GPU state) goes with the child.
+  void after_fork_child() override { kernel_slot() = new Kernel; }
 };
 
 }  // namespace

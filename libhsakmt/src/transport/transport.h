@@ -45,6 +45,14 @@ class Transport {
   // Whole text of a file under kTopologyRoot (or another sysfs/procfs file
   // the thunk reads). Returns 0 or -errno (-ENOENT when it does not exist).
   virtual int read_file(const std::string& path, std::string* text) = 0;
+
+  // fork(): called by the thunk's atfork handlers after it took its own
+  // locks (before_fork), in the parent after the fork (after_fork_parent)
+  // and in the child (after_fork_child). The real driver needs nothing: the
+  // kernel gives the child no KFD process of its own until it opens one.
+  virtual void before_fork() {}
+  virtual void after_fork_parent() {}
+  virtual void after_fork_child() {}
 };
 
 // The real driver: /dev/kfd, sysfs, render nodes.

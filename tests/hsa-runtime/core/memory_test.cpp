@@ -120,6 +120,25 @@ TEST_F(CoreMemoryTest, RegisterMakesHostMemoryGpuVisible) {
   std::free(user);
 }
 
+// Two small buffers in one page register separately, as with ROCr on
+// ROCm's thunk (each gets a userptr object of its own); each stays
+// registered until its own deregistration.
+TEST_F(CoreMemoryTest, TwoBuffersInOnePageRegister) {
+  auto* page = static_cast<uint8_t*>(std::aligned_alloc(4096, 4096));
+  ASSERT_NE(page, nullptr);
+  uint8_t* a = page + 64;
+  uint8_t* b = page + 2048;
+  ASSERT_EQ(hsa_memory_register(a, 512), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_memory_register(b, 512), HSA_STATUS_SUCCESS);
+  EXPECT_TRUE(mapped_to_a_gpu(a));
+  EXPECT_TRUE(mapped_to_a_gpu(b));
+  ASSERT_EQ(hsa_memory_deregister(a, 512), HSA_STATUS_SUCCESS);
+  EXPECT_TRUE(mapped_to_a_gpu(b));
+  ASSERT_EQ(hsa_memory_deregister(b, 512), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_memory_deregister(b, 512), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  std::free(page);
+}
+
 TEST_F(CoreMemoryTest, RegisterErrorsAndNoOps) {
   char buf[64] = {};
   EXPECT_EQ(hsa_memory_register(buf, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
