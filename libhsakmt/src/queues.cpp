@@ -184,11 +184,12 @@ std::mutex& queues_mutex() { return queues().mu; }
 
 // The parent's queues are forgotten without DESTROY_QUEUE. The doorbell
 // pages are this process's copies of the parent's doorbell mappings: they
-// are unmapped, so nothing in the child can ring the parent's queues.
+// are unmapped, so nothing in the child can ring the parent's queues (their
+// buffer objects are the parent's session's, forgotten with it).
 void queues_forget() {
   Queues& qs = queues();
   qs.queues.clear();
-  for (auto& [gpu, page] : qs.doorbell_pages) ::munmap(page, kDoorbellSlice);
+  for (auto& [gpu, slice] : qs.doorbell_pages) ::munmap(slice.cpu, kDoorbellSlice);
   qs.doorbell_pages.clear();
 }
 
