@@ -39,8 +39,9 @@
 enum fw_vgpu_op {
 	/*
 	 * A process gets a context on the GPU (its VMID): pasid, its doorbell
-	 * slice (offset, size: mmap them; the device polls them) and its trap
-	 * handler (tba, tma; 0 for none).
+	 * slice (offset, size: mmap them; the device polls them), its trap
+	 * handler (tba, tma; 0 for none) and its scratch backing (va: the
+	 * byte address SH_HIDDEN_PRIVATE_BASE_VMID holds; 0 for none).
 	 */
 	FW_VGPU_OP_PROCESS_ADD = 1,
 	/*
@@ -74,8 +75,11 @@ enum fw_vgpu_op {
 	 * and the engine no longer reads its memory.
 	 */
 	FW_VGPU_OP_UNMAP_QUEUE = 7,
-	/* SQ_SHADER_TBA/TMA of pasid's VMID changed: tba, tma. */
-	FW_VGPU_OP_SET_TRAP = 8,
+	/*
+	 * The registers of pasid's VMID changed: SQ_SHADER_TBA/TMA (tba,
+	 * tma) and SH_HIDDEN_PRIVATE_BASE (va), as PROCESS_ADD has them.
+	 */
+	FW_VGPU_OP_SET_VMID = 8,
 };
 
 #define FW_VGPU_F_WRITABLE 0x1u	/* VM_MAP */

@@ -305,8 +305,10 @@ int gcnkfd_ioctl_set_scratch_backing_va(struct file *f,
 
 	mutex_lock(&p->lock);
 	pdd = gcnkfd_bound_pdd(p, a->gpu_id, -ENODEV, &err);
-	if (pdd)
+	if (pdd) {
 		pdd->scratch_va = a->va_addr;	/* SH_HIDDEN_PRIVATE_BASE */
+		pdd->dev->ops->set_vmid(pdd->dev, pdd);
+	}
 	mutex_unlock(&p->lock);
 	return err;
 }
@@ -323,7 +325,7 @@ int gcnkfd_ioctl_set_trap_handler(struct file *f, struct gcnkfd_process *p,
 	if (pdd) {
 		pdd->tba = a->tba_addr;
 		pdd->tma = a->tma_addr;
-		pdd->dev->ops->set_trap(pdd->dev, pdd);
+		pdd->dev->ops->set_vmid(pdd->dev, pdd);
 	}
 	mutex_unlock(&p->lock);
 	return err;

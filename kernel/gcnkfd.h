@@ -126,7 +126,8 @@ struct gcnkfd_dev_ops {
 	void (*vm_unmap)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 			 struct gcnkfd_bo *bo);
 	/* SET_TRAP_HANDLER: pdd->tba/tma changed. */
-	void (*set_trap)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd);
+	/* The trap handler or the scratch backing of pdd changed. */
+	void (*set_vmid)(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd);
 	/*
 	 * The process leaves the GPU (its queues are gone already): the GPU
 	 * drops its VMID and every range still mapped. Returns once it can

@@ -288,6 +288,15 @@ static int vgfx9_vm_map_send(struct vgpu_link *l, struct gcnkfd_pdd *pdd,
 }
 
 /*
+ * SH_HIDDEN_PRIVATE_BASE_VMID as a byte address: SET_SCRATCH_BACKING_VA
+ * gives it in 64 KiB units, as amdkfd stores qpd.sh_hidden_private_base.
+ */
+static u64 vgfx9_scratch_base(const struct gcnkfd_pdd *pdd)
+{
+	return pdd->scratch_va << 16;
+}
+
+/*
  * pdd's context on the attached device, made on first use: PROCESS_ADD
  * with the doorbell slice and trap handler, then every buffer of the
  * process already mapped on this GPU. p->lock held.
@@ -313,6 +322,7 @@ static int vgfx9_context(struct vgpu_link *l, u32 gen, struct gcnkfd_pdd *pdd)
 		m->offset = offset;
 		m->tba = pdd->tba;
 		m->tma = pdd->tma;
+		m->va = vgfx9_scratch_base(pdd);
 	}
 	err = vgfx9_send(l, m);
 	if (err) {
@@ -393,17 +403,18 @@ static void vgfx9_vm_unmap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd,
 	vgpu_put(l);
 }
 
-static void vgfx9_set_trap(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd)
+static void vgfx9_set_vmid(struct gcnkfd_dev *dev, struct gcnkfd_pdd *pdd)
 {
 	struct vgpu_link *l = vgfx9_context_link(dev, pdd);
 	struct fw_vgpu_msg *m;
 
 	if (!l)
 		return;	/* PROCESS_ADD will carry it */
-	m = vgfx9_msg(FW_VGPU_OP_SET_TRAP, pdd);
+	m = vgfx9_msg(FW_VGPU_OP_SET_VMID, pdd);
 	if (m) {
 		m->tba = pdd->tba;
 		m->tma = pdd->tma;
+		m->va = vgfx9_scratch_base(pdd);
 	}
 	vgfx9_send(l, m);
 	vgpu_put(l);
@@ -535,7 +546,7 @@ const struct gcnkfd_dev_ops gcnkfd_vgfx9_ops = {
 	.update_queue = vgfx9_update_queue,
 	.vm_map = vgfx9_vm_map,
 	.vm_unmap = vgfx9_vm_unmap,
-	.set_trap = vgfx9_set_trap,
+	.set_vmid = vgfx9_set_vmid,
 	.process_remove = vgfx9_process_remove,
 	.gpu_clock_counter = vgfx9_gpu_clock_counter,
 };

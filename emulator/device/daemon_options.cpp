@@ -25,13 +25,16 @@ bool number(const char* s, unsigned long min, unsigned long max, unsigned long* 
 
 std::string usage() {
   return "usage: gcn-vgpud [--gpu ID]... [--threads N] [--cus N] [--pidfile PATH] [--verbose]\n"
+         "       [--check-gprs]\n"
          "  Hosts the virtual gfx900 GPUs of the gcnkfd module (/dev/gcnkfd-vgpu).\n"
          "  --gpu ID       serve the GPU with this topology gpu_id (repeatable;\n"
          "                 default: every GPU of the KFD topology)\n"
          "  --threads N    shader-engine host threads per process context (default 1)\n"
          "  --cus N        compute units per context (default: what the module reports)\n"
          "  --pidfile PATH write the daemon's pid there once every GPU is attached\n"
-         "  --verbose      log every message from the module\n";
+         "  --verbose      log every message from the module\n"
+         "  --check-gprs   a register beyond a kernel's allocation faults its wave\n"
+         "                 (default: as hardware, reads of it give v0/s0, writes drop)\n";
 }
 
 bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error) {
@@ -43,6 +46,8 @@ bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error
       out->help = true;
     } else if (a == "--verbose" || a == "-v") {
       out->verbose = true;
+    } else if (a == "--check-gprs") {
+      out->check_gprs = true;
     } else if (a == "--gpu") {
       if (!number(value, 1, UINT32_MAX, &v)) {
         *error = "--gpu needs a nonzero gpu_id";

@@ -14,6 +14,7 @@ struct DaemonOptions {
   unsigned compute_units = 0;   // --cus N; 0: what ATTACH answers
   std::string pidfile;          // --pidfile PATH
   bool verbose = false;         // --verbose
+  bool check_gprs = false;      // --check-gprs
   bool help = false;            // --help
 };
 

@@ -43,7 +43,7 @@ const VgpuDevice::OpRow VgpuDevice::kOps[] = {
     {FW_VGPU_OP_MAP_QUEUE, "MAP_QUEUE", &VgpuDevice::map_queue},
     {FW_VGPU_OP_UPDATE_QUEUE, "UPDATE_QUEUE", &VgpuDevice::update_queue},
     {FW_VGPU_OP_UNMAP_QUEUE, "UNMAP_QUEUE", &VgpuDevice::unmap_queue},
-    {FW_VGPU_OP_SET_TRAP, "SET_TRAP", &VgpuDevice::set_trap},
+    {FW_VGPU_OP_SET_VMID, "SET_VMID", &VgpuDevice::set_vmid},
 };
 
 const VgpuDevice::OpRow* VgpuDevice::op_row(uint32_t op) {
@@ -95,8 +95,10 @@ int VgpuDevice::process_add(const fw_vgpu_msg& msg) {
   VirtualGpuConfig config;
   config.compute_units = config_.compute_units;
   config.host_threads = config_.shader_threads;
+  config.check_gprs = config_.check_gprs;
   auto ctx = std::make_unique<DeviceContext>(port_, msg.pasid, config, doorbells, msg.size);
   if (msg.tba) ctx->gpu().cp().set_trap_handler(kContextVmid, msg.tba, msg.tma);
+  if (msg.va) ctx->gpu().cp().set_scratch_backing(kContextVmid, msg.va);
   contexts_[msg.pasid] = std::move(ctx);
   return 0;
 }
@@ -205,10 +207,11 @@ void VgpuDevice::drop_queue(DeviceContext& ctx, const HqdRef& q) {
     ctx.gpu().cp().unmap_queue(q.id);
 }
 
-int VgpuDevice::set_trap(const fw_vgpu_msg& msg) {
+int VgpuDevice::set_vmid(const fw_vgpu_msg& msg) {
   DeviceContext* ctx = context(msg.pasid);
   if (!ctx) return -EINVAL;
   ctx->gpu().cp().set_trap_handler(kContextVmid, msg.tba, msg.tma);
+  ctx->gpu().cp().set_scratch_backing(kContextVmid, msg.va);
   return 0;
 }
 

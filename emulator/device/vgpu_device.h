@@ -22,6 +22,7 @@ namespace gcn::device {
 struct DeviceConfig {
   unsigned compute_units = 64;  // per context's VirtualGpu
   unsigned shader_threads = 1;  // host threads of each context's shader engine
+  bool check_gprs = false;      // VirtualGpuConfig::check_gprs
   bool verbose = false;         // one line per message on stderr
   std::string name = "gpu";     // names the GPU in messages
 };
@@ -66,7 +67,7 @@ class VgpuDevice {
   int map_queue(const fw_vgpu_msg& msg);
   int update_queue(const fw_vgpu_msg& msg);
   int unmap_queue(const fw_vgpu_msg& msg);
-  int set_trap(const fw_vgpu_msg& msg);
+  int set_vmid(const fw_vgpu_msg& msg);
   // The queue `hqd` of the message's pasid, or nullptr.
   HqdRef* find_queue(const fw_vgpu_msg& msg);
   void drop_queue(DeviceContext& ctx, const HqdRef& q);

@@ -134,11 +134,12 @@ s_endpgm
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(out.as<uint32_t>()[i], 1000 + i) << "lane " << i;
 }
 
-TEST_F(DeviceTest, SetTrapReachesTheContextsVmid) {
+TEST_F(DeviceTest, SetVmidNeedsTheContext) {
   ASSERT_EQ(add_process(2), 0);
-  fw_vgpu_msg m = message(FW_VGPU_OP_SET_TRAP, 2);
+  fw_vgpu_msg m = message(FW_VGPU_OP_SET_VMID, 2);
   m.tba = 0x20000000;
   m.tma = 0x20001000;
+  m.va = 0x30000000;
   EXPECT_EQ(send(m), 0);
   m.pasid = 3;  // no such process
   EXPECT_EQ(send(m), -EINVAL);

@@ -26,7 +26,7 @@ TEST(DaemonOptions, Parses) {
   gcn::device::DaemonOptions o;
   std::string error;
   ASSERT_TRUE(parse({"--gpu", "1234", "--gpu", "5", "--threads", "4", "--cus", "16", "--pidfile",
-                     "/run/x.pid", "--verbose"},
+                     "/run/x.pid", "--verbose", "--check-gprs"},
                     &o, &error))
       << error;
   EXPECT_EQ(o.gpus, (std::vector<uint32_t>{1234, 5}));
@@ -34,12 +34,14 @@ TEST(DaemonOptions, Parses) {
   EXPECT_EQ(o.compute_units, 16u);
   EXPECT_EQ(o.pidfile, "/run/x.pid");
   EXPECT_TRUE(o.verbose);
+  EXPECT_TRUE(o.check_gprs);
 
   gcn::device::DaemonOptions d;
   ASSERT_TRUE(parse({}, &d, &error));
   EXPECT_TRUE(d.gpus.empty());
   EXPECT_EQ(d.shader_threads, 1u);
   EXPECT_EQ(d.compute_units, 0u);  // ATTACH's answer
+  EXPECT_FALSE(d.check_gprs);      // as hardware: out-of-range registers run
 }
 
 TEST(DaemonOptions, RejectsBadArguments) {
