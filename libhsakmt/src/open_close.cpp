@@ -125,9 +125,14 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtOpenKFD(void) {
 extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtCloseKFD(void) {
   Thunk& t = thunk();
   std::lock_guard<std::mutex> lock(t.mu);
-  // A forked child has nothing open until it opens the KFD itself.
-  if (t.open_count == 0 || t.forked.load(std::memory_order_relaxed) || t.opener != getpid())
-    return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+  if (t.open_count == 0) return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+  // A forked child counts down the opens it inherited, as ROCm's
+  // hsaKmtCloseKFD does (SUCCESS); the last one forgets the parent's
+  // session without an ioctl (none of it is the child's to release).
+  if (t.forked.load(std::memory_order_relaxed) || t.opener != getpid()) {
+    if (--t.open_count == 0) forget_parent_session();
+    return HSAKMT_STATUS_SUCCESS;
+  }
   if (--t.open_count > 0) return HSAKMT_STATUS_SUCCESS;
   // What a process leaves behind is released as at process exit: queues
   // first (they reference memory), then events, then memory.

@@ -129,13 +129,22 @@ TEST_F(ForkTest, ChildCallsBeforeItsOwnOpenReportTheClosedChannel) {
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    // The parent's open is not the child's to close.
-    if (hsaKmtCloseKFD() != HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED) _exit(10);
+    // The parent's session is not the child's to use: its calls report the
+    // closed channel.
     HsaVersionInfo v{};
     if (hsaKmtGetVersion(&v) != HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED) _exit(11);
     void* p = nullptr;
     if (hsaKmtAllocMemory(0, 4096, HsaMemFlags{}, &p) != HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED)
       _exit(12);
+    // As with ROCm's thunk, a close counts down the opens the child
+    // inherited (SUCCESS each), then reports the closed channel; the
+    // parent's session is untouched (the parent checks below).
+    if (hsaKmtCloseKFD() != HSAKMT_STATUS_SUCCESS) _exit(10);
+    int closes = 1;
+    HSAKMT_STATUS s;
+    while ((s = hsaKmtCloseKFD()) == HSAKMT_STATUS_SUCCESS && closes < 16) ++closes;
+    if (s != HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED) _exit(16);
+    if (hsaKmtGetVersion(&v) != HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED) _exit(17);
     // Opening and closing a session of its own still works.
     if (hsaKmtOpenKFD() != HSAKMT_STATUS_SUCCESS) _exit(13);
     if (hsaKmtCloseKFD() != HSAKMT_STATUS_SUCCESS) _exit(14);
@@ -143,6 +152,9 @@ TEST_F(ForkTest, ChildCallsBeforeItsOwnOpenReportTheClosedChannel) {
     _exit(0);
   }
   EXPECT_EQ(WaitChild(pid), 0);
+  HsaVersionInfo v{};
+  EXPECT_EQ(hsaKmtGetVersion(&v), HSAKMT_STATUS_SUCCESS);  // the parent's session goes on
+  EXPECT_EQ(VectorAdd(gpu(), 256, 2.0f), 0);
 }
 
 }  // namespace
