@@ -53,6 +53,9 @@ hsa_status_t HSA_API hsa_signal_destroy(hsa_signal_t signal) {
   HSART_CHECK_INIT();
   hsart::SignalPool* pool = hsart::signal_pool();
   if (!pool) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  // HSA 1.1 names the null handle an invalid argument, apart from a handle
+  // that names no signal.
+  if (signal.handle == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   // A queue's doorbell signal dies with its queue, never through here.
   if (hsart::is_doorbell_signal(signal.handle)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
   return hsart::status_of(pool->destroy(signal.handle));

@@ -82,8 +82,13 @@ TEST_F(ApiSignalTest, DestroyRejectsDeadAndMadeUpHandles) {
   hsa_signal_t s = make(1);
   EXPECT_EQ(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
   EXPECT_EQ(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL);
-  EXPECT_EQ(hsa_signal_destroy(hsa_signal_t{0}), HSA_STATUS_ERROR_INVALID_SIGNAL);
   EXPECT_EQ(hsa_signal_destroy(hsa_signal_t{0xdead0000}), HSA_STATUS_ERROR_INVALID_SIGNAL);
+}
+
+// HSA 1.1: "HSA_STATUS_ERROR_INVALID_ARGUMENT The handle in signal is 0",
+// a case of its own beside INVALID_SIGNAL (ROCr returns the same).
+TEST_F(ApiSignalTest, DestroyOfTheNullHandleIsAnInvalidArgument) {
+  EXPECT_EQ(hsa_signal_destroy(hsa_signal_t{0}), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(ApiSignalTest, SignalsLeftAtShutDownAreFreed) {
