@@ -118,14 +118,12 @@ std::string line_of(const std::string& text, int line) {
 }
 
 // Where the PRM forbids what HSAILasm accepts we follow the PRM; these are
-// the only such rules, each named by our message.
+// the only such rules, each named by our message. (PRM 13.4's string
+// first pragma operand is not one: HSAILasm and programs use others.)
 const char* const kStricterThanHsailasm[] = {
     // The grammar has a vector suffix only on ld, st, combine, expand and
     // image instructions (PRM 19.4); HSAILasm ignores one elsewhere.
     "is allowed only on ld, st, combine, expand and image instructions",
-    // "The first operand of a pragma directive is the name of the pragma
-    // and must be a string literal" (PRM 13.4).
-    "the first operand of a pragma is its name, a string",
 };
 
 bool documented_divergence(const std::string& why) {

@@ -62,6 +62,11 @@ const Case kCases[] = {
     {"ControlAfterVariable", "", "private_u32 %x;\n\trequireddim 2;", 6, 2,
      "requireddim must come before"},
     // loc (PRM 13.2).
+    // Pragma operands (PRM 13.4): the first need not be a string; HSAILasm
+    // and existing programs name pragmas with integers and identifiers.
+    {"PragmaIntegerFirst", "pragma 5, \"x\";", "pragma 7;", 0, 0, ""},
+    {"PragmaFloatFirst", "", "pragma 1.5f, 2;", 0, 0, ""},
+    {"PragmaSymbolFirst", "", "pragma &k, 2;", 0, 0, ""},
     {"LocLineZero", "", "loc 0;", 5, 2, "loc line number must be greater than 0"},
     {"LocColumnZero", "", "loc 1 0;", 5, 2, "loc column number must be greater than 0"},
     {"LocModuleLevelLineZero", "loc 0 1 \"a.c\";", "", 2, 1,

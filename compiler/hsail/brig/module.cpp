@@ -179,6 +179,24 @@ std::vector<uint8_t> Module::to_brig() const {
   return out;
 }
 
+uint32_t Module::module_directive() const {
+  for (uint32_t off = code_.header_size(); off < code_.size();) {
+    const fw_brig_base b = base_at(code_, off);
+    if (b.kind == FW_BRIG_KIND_DIRECTIVE_MODULE) {
+      check_entry(code_, off, sizeof(fw_brig_directive_module));
+      return off;
+    }
+    if (b.kind != FW_BRIG_KIND_DIRECTIVE_COMMENT && b.kind != FW_BRIG_KIND_DIRECTIVE_LOC &&
+        b.kind != FW_BRIG_KIND_DIRECTIVE_PRAGMA) {
+      break;
+    }
+    off += b.byte_count;
+  }
+  throw BrigError(
+      "hsa_code does not start with a module directive (only comments, loc and pragmas may come "
+      "before it, PRM 18.5.1.11)");
+}
+
 Module Module::from_brig(const uint8_t* p, size_t n) {
   fw_brig_module_header h;
   if (n < sizeof(h)) throw BrigError("file too short for a BRIG module header");

@@ -145,6 +145,13 @@ class Module {
     return operand_.get<T>(off);
   }
 
+  // The hsa_code offset of the module directive: the first entry that is
+  // not a comment, loc or pragma (PRM 18.5.1.11 lets those come first, and
+  // HSAILasm writes a comment above "module" there). Every BRIG intake
+  // (runtime, finalizer, tools) finds it here. Throws BrigError when that
+  // entry is not a module directive.
+  uint32_t module_directive() const;
+
   // Sections after the three standard ones, in file order: the reader keeps
   // them byte for byte (header included) and the writer writes them back, so
   // a module with debug sections round-trips unchanged. Nothing else reads

@@ -269,14 +269,13 @@ void check_formals(const Context& c) {
   }
 }
 
-// The first operand names the pragma and is a string (PRM 13.4). HSAILasm
-// does not check this; we follow the PRM.
+// Pragmas need at least one operand. PRM 13.4 says the first names the
+// pragma and is a string, but HSAILasm accepts integers, floats and
+// identifiers there and HSAIL programs use them, so that is not a rule
+// here: a pragma's meaning is the implementation's, and ours ignores them.
 void check_pragma(const Context& c) {
   auto d = c.entry<fw_brig_directive_pragma>();
-  std::vector<uint32_t> ops = c.m.data_list(d.operands);
-  if (ops.empty() || c.m.base_at(c.m.operands(), ops[0]).kind != FW_BRIG_KIND_OPERAND_STRING) {
-    c.fail("the first operand of a pragma is its name, a string (PRM 13.4)");
-  }
+  if (c.m.data_list(d.operands).empty()) c.fail("a pragma needs at least one operand (PRM 13.4)");
 }
 
 }  // namespace

@@ -6,8 +6,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
+#include <vector>
+
+#include <unistd.h>
 
 #include "finalizer_fixture.h"
 #include "thunk_gpu.h"
@@ -197,6 +202,50 @@ TEST_F(ApiExtFinalizerFinalize, VectorAddRunsAndMatchesTheCpu) {
   ASSERT_EQ(hsa_ext_program_destroy(program_), HSA_STATUS_SUCCESS);
   program_.handle = 0;
   std::fill(brig.begin(), brig.end(), 0);
+  RunVecAdd("&vec_add");
+}
+
+// The reference assembler's BRIG for text (HSAILasm, Debian's), empty when
+// it refuses the text.
+std::vector<uint8_t> hsailasm_brig(const std::string& text) {
+  char dir[] = "/tmp/finalize_test_XXXXXX";
+  if (mkdtemp(dir) == nullptr) return {};
+  const std::string in = std::string(dir) + "/m.hsail", out = std::string(dir) + "/m.brig";
+  if (std::FILE* f = std::fopen(in.c_str(), "w")) {
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  }
+  std::vector<uint8_t> brig;
+  const std::string cmd = "/usr/bin/HSAILasm " + in + " -o " + out + " >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) == 0) {
+    if (std::FILE* f = std::fopen(out.c_str(), "rb")) {
+      for (int c; (c = std::fgetc(f)) != EOF;) brig.push_back(static_cast<uint8_t>(c));
+      std::fclose(f);
+    }
+  }
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  rmdir(dir);
+  return brig;
+}
+
+// PRM 18.5.1.11 lets comments, loc and pragma directives come before the
+// module directive, and HSAILasm writes a comment above "module" there:
+// such BRIG is added, finalized and run like any other (pragmas named by
+// an integer included, as HSAILasm accepts them).
+TEST_F(ApiExtFinalizerFinalize, AnnotationsBeforeTheModuleDirective) {
+  ASSERT_EQ(access("/usr/bin/HSAILasm", X_OK), 0) << "HSAILasm (the oracle) is missing";
+  NewProgram();
+  const std::string text =
+      "// vector add, assembled by HSAILasm\n"
+      "pragma \"before\", 1;\n"
+      "loc 3 \"vec_add.hsail\";\n"
+      "pragma 5, \"integer-named\";\n" +
+      vec_add_hsail();
+  std::vector<uint8_t> brig = hsailasm_brig(text);
+  ASSERT_FALSE(brig.empty()) << "HSAILasm refuses:\n" << text;
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
   RunVecAdd("&vec_add");
 }
 

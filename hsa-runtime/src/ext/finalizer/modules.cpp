@@ -32,12 +32,10 @@ hsa_default_float_rounding_mode_t rounding_of(uint8_t round) {
   }
 }
 
-// The first entry of hsa_code is the module directive (PRM 18.3.23); the
-// validator has checked that it is there.
+// The module directive (PRM 18.3.23), found by the BRIG reader's one rule
+// for where it lies (comments, loc and pragmas may come before it).
 void read_module_directive(const hsail::Module& m, LoadedModule* out) {
-  const uint32_t first = m.code().header_size();
-  if (m.code().size() <= first || m.base_at(m.code(), first).kind != FW_BRIG_KIND_DIRECTIVE_MODULE)
-    throw invalid("hsa_code does not start with a module directive");
+  const uint32_t first = m.module_directive();
   const auto d = m.code_entry<fw_brig_directive_module>(first);
   out->machine_model =
       d.machine_model == FW_BRIG_MACHINE_LARGE ? HSA_MACHINE_MODEL_LARGE : HSA_MACHINE_MODEL_SMALL;
