@@ -2,7 +2,9 @@
 // gfx900: WAVESIZE read as a b1 condition (PRM 2.6.2: WAVESIZE is 64
 // here, and a non-zero b1 source is true) and negative zeros among the
 // elements of a packed f16 immediate, which bit moves (unpacklo/hi,
-// shuffle) must keep. Expected values are written out bit for bit.
+// shuffle) must keep; subnormal f16 elements under packed cmp_*_ftz,
+// which compare as zeros as in the scalar form (PRM 4.19.3). Expected
+// values are written out bit for bit.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -74,6 +76,39 @@ TEST_F(OperandEdges, PackedImmediatesKeepNegativeZeros) {
   EXPECT_EQ(io[2], 0x8000'1111'4200'2222ull);
   // shuffle 0x44: elements 0, 1 of x, then 0, 1 of y (-0.0, 1.0).
   EXPECT_EQ(io[3], 0x3c00'8000'3333'4444ull);
+}
+
+// x and y as loaded f16x4 (elements 0x0001, 0x8001, 0x03ff, 0x3c00 and
+// 0x8000, 0x0000, 0x0000, 0x03ff): with ftz every subnormal is a zero.
+const char kPackedCmpFtz[] = R"(module &cmpftz:1:0:$full:$large:$default;
+kernel &cmpftz(kernarg_u64 %io)
+{
+	ld_kernarg_u64 $d0, [%io];
+	ld_global_u64 $d2, [$d0];
+	ld_global_u64 $d3, [$d0+8];
+	cmp_eq_ftz_pp_u16x4_f16x4 $d1, $d2, $d3;
+	st_global_u64 $d1, [$d0+16];
+	cmp_gt_ftz_pp_u16x4_f16x4 $d1, $d2, $d3;
+	st_global_u64 $d1, [$d0+24];
+	cmp_eq_pp_u16x4_f16x4 $d1, $d2, $d3;
+	st_global_u64 $d1, [$d0+32];
+	ret;
+};
+)";
+
+TEST_F(OperandEdges, PackedCmpFtzComparesSubnormalsAsZeros) {
+  uint64_t object = 0;
+  ASSERT_NO_FATAL_FAILURE(Load(kPackedCmpFtz, "&cmpftz", &object));
+  auto* io = Buffer<uint64_t>(5);
+  ASSERT_NE(io, nullptr);
+  io[0] = 0x3c00'03ff'8001'0001ull;
+  io[1] = 0x03ff'0000'0000'8000ull;
+  ASSERT_TRUE(Dispatch(object, {Ptr(io)}, 1, 1));
+  // ftz: 0 == -0, -0 == 0, 0 == 0, 1.0 > 0 (y's 0x03ff flushed).
+  EXPECT_EQ(io[2], 0x0000'ffff'ffff'ffffull);
+  EXPECT_EQ(io[3], 0xffff'0000'0000'0000ull);
+  // Without ftz the subnormals are not zeros: no element is equal.
+  EXPECT_EQ(io[4], 0x0000'0000'0000'0000ull);
 }
 
 }  // namespace

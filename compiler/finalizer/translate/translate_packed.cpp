@@ -417,6 +417,11 @@ void packed_cmp(KernelTranslator& k, const Inst& inst) {
   Value* y = read_vector(k, inst.operands.at(2), c.source_type, s);
   if (ctl.broadcast0) x = broadcast_low(b, x);
   if (ctl.broadcast1) y = broadcast_low(b, y);
+  if ((c.modifier & FW_BRIG_ALU_MODIFIER_FTZ) != 0 && is_float(s.element)) {
+    // Subnormal elements compare as zeros, as in the scalar form (PRM 4.19.3).
+    x = flush_subnormal(b, x);
+    y = flush_subnormal(b, y);
+  }
   Value* t = is_float(s.element) ? b.CreateFCmp(p, x, y) : b.CreateICmp(p, x, y);
   Value* r = nullptr;
   if (is_float(d.element)) {
