@@ -37,6 +37,10 @@ struct Options {
   Gpu gpu = Gpu::kGfx900;
   // 4 and 3: kernel descriptors and MessagePack metadata; 2: amd_kernel_code_t.
   int code_object_version = 4;
+  // The program's default float rounding (hsa_ext_program_create): a
+  // module whose own is $default takes it; $zero and $near modules keep
+  // theirs. kDefault leaves $default modules rounding to nearest.
+  enum class Round { kDefault, kZero, kNear } program_round = Round::kDefault;
 };
 
 // Kernels become amdgpu_kernel functions named as in HSAIL ("&k"), so the

@@ -280,6 +280,9 @@ std::unique_ptr<llvm::Module> translate_module(const Module& brig, llvm::LLVMCon
         auto d = brig.code_entry<fw_brig_directive_module>(off);
         ms.large = d.machine_model == FW_BRIG_MACHINE_LARGE;
         ms.default_round = d.default_float_round;
+        if (ms.default_round == FW_BRIG_ROUND_FLOAT_DEFAULT &&
+            options.program_round == Options::Round::kZero)
+          ms.default_round = FW_BRIG_ROUND_FLOAT_ZERO;
         break;
       }
       case FW_BRIG_KIND_DIRECTIVE_VARIABLE:

@@ -51,6 +51,15 @@ void write_vector(KernelTranslator& k, uint32_t operand, Value* v, uint16_t type
   k.write(operand, k.b.CreateBitCast(v, k.value_type(type)), type);
 }
 
+// The same register bits as a vector of integer elements, for the
+// instructions that only move elements (shuffle, unpacklo/hi): LLVM 14's
+// AMDGPU backend takes a -0.0 f16 constant for +0.0 when it builds a v2f16
+// from constants (APFloat's isZero counts both zeros), integers keep the bits.
+Value* read_element_bits(KernelTranslator& k, uint32_t operand, uint16_t type, const Shape& s) {
+  auto* bits = llvm::FixedVectorType::get(k.b.getIntNTy(s.bits), s.count);
+  return k.b.CreateBitCast(k.read(operand, type), bits);
+}
+
 // The lowest element of v in every position.
 Value* broadcast_low(Builder& b, Value* v) {
   auto* vt = llvm::cast<llvm::FixedVectorType>(v->getType());
@@ -408,6 +417,11 @@ void packed_cmp(KernelTranslator& k, const Inst& inst) {
   Value* y = read_vector(k, inst.operands.at(2), c.source_type, s);
   if (ctl.broadcast0) x = broadcast_low(b, x);
   if (ctl.broadcast1) y = broadcast_low(b, y);
+  if ((c.modifier & FW_BRIG_ALU_MODIFIER_FTZ) != 0 && is_float(s.element)) {
+    // Subnormal elements compare as zeros, as in the scalar form (PRM 4.19.3).
+    x = flush_subnormal(b, x);
+    y = flush_subnormal(b, y);
+  }
   Value* t = is_float(s.element) ? b.CreateFCmp(p, x, y) : b.CreateICmp(p, x, y);
   Value* r = nullptr;
   if (is_float(d.element)) {
@@ -446,8 +460,8 @@ void shuffle(KernelTranslator& k, const Inst& inst) {
     int pick = static_cast<int>((sel >> (i * field)) & (s.count - 1));
     mask.push_back(i < s.count / 2 ? pick : static_cast<int>(s.count) + pick);
   }
-  Value* x = read_vector(k, inst.operands.at(1), inst.type, s);
-  Value* y = read_vector(k, inst.operands.at(2), inst.type, s);
+  Value* x = read_element_bits(k, inst.operands.at(1), inst.type, s);
+  Value* y = read_element_bits(k, inst.operands.at(2), inst.type, s);
   write_vector(k, inst.operands.at(0), k.b.CreateShuffleVector(x, y, mask), inst.type);
 }
 
@@ -461,8 +475,8 @@ void unpack_half(KernelTranslator& k, const Inst& inst) {
     mask.push_back(static_cast<int>(base + i));
     mask.push_back(static_cast<int>(s.count + base + i));
   }
-  Value* x = read_vector(k, inst.operands.at(1), inst.type, s);
-  Value* y = read_vector(k, inst.operands.at(2), inst.type, s);
+  Value* x = read_element_bits(k, inst.operands.at(1), inst.type, s);
+  Value* y = read_element_bits(k, inst.operands.at(2), inst.type, s);
   write_vector(k, inst.operands.at(0), k.b.CreateShuffleVector(x, y, mask), inst.type);
 }
 

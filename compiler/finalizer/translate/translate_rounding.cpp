@@ -209,8 +209,9 @@ FloatMods float_mods(KernelTranslator& k, const Inst& inst) {
 
 Value* flush_subnormal(Builder& b, Value* x) {
   llvm::Type* t = x->getType();
-  Value* min_normal =
-      llvm::ConstantFP::get(t, llvm::APFloat::getSmallestNormalized(t->getFltSemantics()));
+  Value* min_normal = llvm::ConstantFP::get(
+      t,
+      llvm::APFloat::getSmallestNormalized(t->getScalarType()->getFltSemantics()));  // vectors too
   Value* tiny = b.CreateFCmpOLT(fabs(b, x), min_normal);
   Value* zero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, constant(x, 0.0), x);
   return b.CreateSelect(tiny, zero, x);

@@ -97,6 +97,9 @@ llvm::Value* KernelTranslator::read(uint32_t operand, uint16_t type) {
       return from_bits(*this, b.getInt(value.truncOrSelf(bits)), type);
     }
     case FW_BRIG_KIND_OPERAND_WAVESIZE:
+      // As a b1 source WAVESIZE is a non-zero value, so true; truncating
+      // 64 to one bit would make it false.
+      if (type == FW_BRIG_TYPE_B1) return b.getTrue();
       return from_bits(*this, b.getInt32(64), type);
     default:
       unsupported("this operand kind as a " + type_name(type) + " source", "4.16");

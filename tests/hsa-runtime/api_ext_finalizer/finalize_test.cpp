@@ -45,7 +45,8 @@ class ApiExtFinalizerFinalize : public FinalizerTest {
     return kernel;
   }
 
-  void RunVecAdd(const char* name);
+  // toward_zero: c[i] is a[i] + b[i] rounded toward zero, not to nearest.
+  void RunVecAdd(const char* name, bool toward_zero = false);
 
   hsa_code_object_t co_{0};
   hsa_executable_t exe_{0};
@@ -73,9 +74,17 @@ bool RunPacket(hsa_queue_t* q, hsa_kernel_dispatch_packet_t packet, hsa_signal_t
                                    HSA_WAIT_STATE_BLOCKED) == 0;
 }
 
+// a + b rounded toward zero: the double sum of two such floats is exact,
+// and rounding it to nearest overshoots by at most one step.
+float add_toward_zero(float a, float b) {
+  const double exact = static_cast<double>(a) + b;
+  const float nearest = static_cast<float>(exact);
+  return std::fabs(nearest) > std::fabs(exact) ? std::nextafter(nearest, 0.0f) : nearest;
+}
+
 // vec_add(a, b, c, n) over 1000 work-items in groups of 64 (the last one
 // partial): c[i] == a[i] + b[i] below n, untouched above.
-void ApiExtFinalizerFinalize::RunVecAdd(const char* name) {
+void ApiExtFinalizerFinalize::RunVecAdd(const char* name, bool toward_zero) {
   const hsa_executable_symbol_t kernel = Load(name);
   ASSERT_NE(kernel.handle, 0u);
   const uint64_t object = Info<uint64_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT);
@@ -125,7 +134,13 @@ void ApiExtFinalizerFinalize::RunVecAdd(const char* name) {
   packet.completion_signal = done;
   ASSERT_TRUE(RunPacket(q, packet, done)) << "the dispatch did not complete";
 
-  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << "element " << i;
+  uint32_t inexact = 0;  // sums that round differently toward zero
+  for (uint32_t i = 0; i < n; ++i) {
+    const float want = toward_zero ? add_toward_zero(a[i], b[i]) : a[i] + b[i];
+    ASSERT_EQ(c[i], want) << "element " << i;
+    inexact += add_toward_zero(a[i], b[i]) != a[i] + b[i];
+  }
+  EXPECT_GT(inexact, 100u) << "the inputs do not tell the roundings apart";
   for (uint32_t i = n; i < alloc; ++i) ASSERT_EQ(c[i], -1.0f) << "element " << i << " past n";
   EXPECT_EQ(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
   EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
@@ -271,6 +286,23 @@ TEST_F(ApiExtFinalizerFinalize, TwoModulesLinkIntoOneCodeObject) {
             HSA_STATUS_SUCCESS);
   ASSERT_EQ(names.size(), 2u);
   RunVecAdd("&add_two");
+}
+
+// A program whose rounding is ZERO takes a $near module (HSA 1.1 refuses
+// modules only for machine model or profile); the $default module rounds
+// as the program does, the $near one keeps rounding to nearest.
+TEST_F(ApiExtFinalizerFinalize, ZeroProgramRoundsDefaultModulesTowardZero) {
+  NewProgram(HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO);
+  std::vector<uint8_t> dflt = brig_of(vec_add_hsail("&d", "$full:$large:$default", "&add_dflt"));
+  std::vector<uint8_t> near = brig_of(vec_add_hsail("&n", "$full:$large:$near", "&add_near"));
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(dflt)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(near)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
+  RunVecAdd("&add_dflt", true);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(hsa_executable_destroy(exe_), HSA_STATUS_SUCCESS);
+  exe_.handle = 0;
+  RunVecAdd("&add_near", false);
 }
 
 TEST_F(ApiExtFinalizerFinalize, OneKernelDefinedTwiceFails) {

@@ -128,22 +128,24 @@ TEST_F(ApiExtFinalizerProgram, AddModuleJudgesTheModule) {
   EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(invalid)),
                 ext(HSA_EXT_STATUS_ERROR_INVALID_MODULE));
 
-  // Machine model and profile must match the program's; rounding too
-  // unless the module's is $default.
+  // Machine model and profile must match the program's (HSA 1.1 lists
+  // only these for INCOMPATIBLE_MODULE); the rounding only "should".
   std::vector<uint8_t> small = brig_of(kPrmVectorAdd);
   std::vector<uint8_t> base = brig_of(vec_add_hsail("&B", "$base:$large:$default"));
   std::vector<uint8_t> zero = brig_of(vec_add_hsail("&Z", "$full:$large:$zero"));
+  std::vector<uint8_t> near = brig_of(vec_add_hsail("&N", "$full:$large:$near", "&kn"));
   EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(small)),
                 ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
   EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(base)),
                 ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
-  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(zero)),
-                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  EXPECT_EQ(hsa_ext_program_add_module(program_, module_of(zero)), HSA_STATUS_SUCCESS);
   hsa_ext_program_t zero_program{0};
   ASSERT_EQ(hsa_ext_program_create(HSA_MACHINE_MODEL_LARGE, HSA_PROFILE_FULL,
                                    HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO, nullptr, &zero_program),
             HSA_STATUS_SUCCESS);
   EXPECT_EQ(hsa_ext_program_add_module(zero_program, module_of(zero)), HSA_STATUS_SUCCESS);
+  // A $near module in a ZERO program keeps its rounding.
+  EXPECT_EQ(hsa_ext_program_add_module(zero_program, module_of(near)), HSA_STATUS_SUCCESS);
   EXPECT_EQ(hsa_ext_program_destroy(zero_program), HSA_STATUS_SUCCESS);
   // The PRM's small-model kernel belongs in a small-model program.
   hsa_ext_program_t small_program{0};
@@ -172,9 +174,8 @@ TEST_F(ApiExtFinalizerProgram, IterateModulesGivesThemInOrder) {
   ASSERT_EQ(
       hsa_ext_program_get_info(program_, HSA_EXT_PROGRAM_INFO_DEFAULT_FLOAT_ROUNDING_MODE, &r),
       HSA_STATUS_SUCCESS);
-  // A $near module needs a program whose rounding is NEAR.
-  EXPECT_STATUS(hsa_ext_program_add_module(program_, module_of(two)),
-                ext(HSA_EXT_STATUS_ERROR_INCOMPATIBLE_MODULE));
+  // A $near module joins a program of any rounding.
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(two)), HSA_STATUS_SUCCESS);
   std::vector<uint8_t> three = brig_of(vec_add_hsail("&three", "$full:$large:$default", "&k3"));
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(three)), HSA_STATUS_SUCCESS);
   std::vector<hsa_ext_module_t> seen;
@@ -186,7 +187,8 @@ TEST_F(ApiExtFinalizerProgram, IterateModulesGivesThemInOrder) {
                 },
                 &seen),
             HSA_STATUS_SUCCESS);
-  EXPECT_EQ(seen, (std::vector<hsa_ext_module_t>{module_of(one), module_of(three)}));
+  EXPECT_EQ(seen,
+            (std::vector<hsa_ext_module_t>{module_of(one), module_of(two), module_of(three)}));
   // A callback's status other than SUCCESS stops the walk and comes back.
   int calls = 0;
   EXPECT_EQ(hsa_ext_program_iterate_modules(

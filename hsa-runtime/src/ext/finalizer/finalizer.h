@@ -47,12 +47,14 @@ class Failure : public std::runtime_error {
 // header's byte_count); throws Failure(INVALID_MODULE) when it is not one.
 LoadedModule load_module(hsa_ext_module_t handle);
 
-// The code object for the modules, for the GPU named gfx ("gfx900"), by
+// The code object for the modules, for the GPU named gfx ("gfx900"), the
+// modules of $default rounding taking the program's rounding, by
 // libhsart-finalizer.so.1 (loaded on the first call); throws
 // Failure(FINALIZATION_FAILED) with the finalizer's message, also when the
 // plugin cannot be loaded.
 std::vector<uint8_t> build_code_object(const std::vector<LoadedModule>& modules,
-                                       const std::string& gfx);
+                                       const std::string& gfx,
+                                       hsa_default_float_rounding_mode_t rounding);
 
 // Whether libhsart-finalizer.so.1 is next to the runtime (the extension is
 // reported only then); checks the file without loading it.

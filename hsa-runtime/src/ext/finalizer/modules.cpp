@@ -2,7 +2,7 @@
 // BRIG file in memory whose header gives its size. It is read with the
 // HSAIL front end's BRIG reader and judged by its validator, so a module
 // the finalizer is given later is well formed; its module directive gives
-// the machine model, profile and rounding mode the program compares.
+// the machine model and profile the program compares, and the rounding.
 #include <cstring>
 #include <exception>
 

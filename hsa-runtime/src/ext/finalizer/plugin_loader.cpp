@@ -59,7 +59,8 @@ bool plugin_installed() {
 }
 
 std::vector<uint8_t> build_code_object(const std::vector<LoadedModule>& modules,
-                                       const std::string& gfx) {
+                                       const std::string& gfx,
+                                       hsa_default_float_rounding_mode_t rounding) {
   const Plugin& p = plugin();
   if (p.build == nullptr) throw Failure(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED, p.error);
   std::vector<hsart_brig_blob> blobs;
@@ -68,7 +69,8 @@ std::vector<uint8_t> build_code_object(const std::vector<LoadedModule>& modules,
   uint8_t* code = nullptr;
   size_t size = 0;
   char* message = nullptr;
-  const int status = p.build(blobs.data(), blobs.size(), gfx.c_str(), &code, &size, &message);
+  const int status =
+      p.build(blobs.data(), blobs.size(), gfx.c_str(), rounding, &code, &size, &message);
   if (status != 0) {
     std::string why = message ? message : "out of memory";
     std::free(message);

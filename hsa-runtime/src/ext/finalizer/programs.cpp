@@ -58,11 +58,12 @@ namespace {
 
 hsa_status_t ext(int status) { return static_cast<hsa_status_t>(status); }
 
-// "If the floating-mode rounding mode of module is not default, then it
-// should match that of program" (HSA 1.1, hsa_ext_program_add_module).
+// HSA 1.1 (hsa_ext_program_add_module) makes INCOMPATIBLE_MODULE a
+// different machine model or profile only; a module's rounding "should"
+// match the program's, a recommendation: a $zero or $near module keeps
+// its own, a $default one takes the program's at finalization.
 bool compatible(const Program& p, const LoadedModule& m) {
-  return m.machine_model == p.machine_model && m.profile == p.profile &&
-         (m.rounding == HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT || m.rounding == p.rounding);
+  return m.machine_model == p.machine_model && m.profile == p.profile;
 }
 
 // Only HSA_CODE_OBJECT_TYPE_PROGRAM exists; a call convention is AUTO (-1)
@@ -194,11 +195,13 @@ extern "C" hsa_status_t hsa_ext_program_finalize(hsa_ext_program_t program, hsa_
   (void)control_directives;
   (void)options;
   std::vector<fz::LoadedModule> modules;
+  hsa_default_float_rounding_mode_t rounding;
   {
     std::lock_guard<std::mutex> lock(fz::state().mu);
     const fz::Program* p = fz::program_from(program);
     if (!p) return fz::ext(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM);
     modules = p->modules;  // the BRIG is shared, not copied
+    rounding = p->rounding;
   }
   const hsart::Isa* target = hsart::isa_from(isa);
   if (!target) return HSA_STATUS_ERROR_INVALID_ISA;
@@ -206,7 +209,7 @@ extern "C" hsa_status_t hsa_ext_program_finalize(hsa_ext_program_t program, hsa_
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   std::vector<uint8_t> bytes;
   try {
-    bytes = fz::build_code_object(modules, target->gfx);
+    bytes = fz::build_code_object(modules, target->gfx, rounding);
   } catch (const fz::Failure& f) {
     fz::report("hsa_ext_program_finalize", f.what());
     return f.status();

@@ -23,17 +23,19 @@ struct hsart_brig_blob {
   size_t size;
 };
 
-// Finalizes the modules as one program for the GPU named gfx ("gfx900").
+// Finalizes the modules as one program for the GPU named gfx ("gfx900");
+// rounding is the program's hsa_default_float_rounding_mode_t, which the
+// modules of $default rounding take.
 // Returns 0 with *code/*code_size (malloc'd, the caller frees) on success;
 // otherwise an hsa_status_t value (HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED
 // or HSA_STATUS_ERROR_OUT_OF_RESOURCES) with *message (malloc'd, may be
 // null when even that allocation failed).
 typedef int (*hsart_finalizer_build_fn)(const struct hsart_brig_blob* modules, size_t count,
-                                        const char* gfx, uint8_t** code, size_t* code_size,
-                                        char** message);
+                                        const char* gfx, int rounding, uint8_t** code,
+                                        size_t* code_size, char** message);
 
 int hsart_finalizer_build(const struct hsart_brig_blob* modules, size_t count, const char* gfx,
-                          uint8_t** code, size_t* code_size, char** message);
+                          int rounding, uint8_t** code, size_t* code_size, char** message);
 
 #ifdef __cplusplus
 }

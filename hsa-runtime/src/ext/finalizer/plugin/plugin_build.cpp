@@ -70,10 +70,18 @@ std::vector<uint8_t> link_and_emit(const std::vector<hsail::Module>& modules,
   return fin::emit_code_object(*program, options);
 }
 
-std::vector<uint8_t> build(const hsart_brig_blob* blobs, size_t count, const std::string& gfx) {
+fin::Options::Round round_of(int rounding) {
+  if (rounding == HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO) return fin::Options::Round::kZero;
+  if (rounding == HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR) return fin::Options::Round::kNear;
+  return fin::Options::Round::kDefault;
+}
+
+std::vector<uint8_t> build(const hsart_brig_blob* blobs, size_t count, const std::string& gfx,
+                           int rounding) {
   if (count == 0) throw failed("the program has no modules");
   fin::Options options;
   options.gpu = gpu_of(gfx);
+  options.program_round = round_of(rounding);
   std::vector<hsail::Module> modules;
   modules.reserve(count);
   for (size_t i = 0; i < count; ++i)
@@ -96,13 +104,14 @@ char* copy_message(const std::string& text) {
 }  // namespace
 
 extern "C" int hsart_finalizer_build(const hsart_brig_blob* modules, size_t count, const char* gfx,
-                                     uint8_t** code, size_t* code_size, char** message) {
+                                     int rounding, uint8_t** code, size_t* code_size,
+                                     char** message) {
   *code = nullptr;
   *code_size = 0;
   *message = nullptr;
   Failed why{HSA_STATUS_ERROR_OUT_OF_RESOURCES, "out of memory"};
   try {
-    std::vector<uint8_t> bytes = build(modules, count, gfx);
+    std::vector<uint8_t> bytes = build(modules, count, gfx, rounding);
     *code = static_cast<uint8_t*>(std::malloc(bytes.size()));
     if (*code == nullptr) throw std::bad_alloc();
     std::memcpy(*code, bytes.data(), bytes.size());
