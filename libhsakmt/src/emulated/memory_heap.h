@@ -15,6 +15,7 @@
 
 #include <cstdint>
 
+#include "emulated/shared_memory.h"
 #include "va_allocator.h"
 
 namespace hsakmt::emu {
@@ -22,14 +23,13 @@ namespace hsakmt::emu {
 class MemoryHeap {
  public:
   MemoryHeap() = default;
-  ~MemoryHeap();
   MemoryHeap(const MemoryHeap&) = delete;
   MemoryHeap& operator=(const MemoryHeap&) = delete;
 
   // Creates the heap of bytes of address space (a page multiple). Returns
   // 0 or -ENOMEM.
   int create(const char* name, uint64_t bytes);
-  bool ready() const { return host_ != nullptr; }
+  bool ready() const { return file_.host() != nullptr; }
 
   // A zero-filled range of size bytes (a page multiple): its offset in the
   // heap, or false when no free range is large enough.
@@ -37,15 +37,13 @@ class MemoryHeap {
   // Gives the range back; its pages are freed.
   void release(uint64_t offset, uint64_t size);
 
-  int fd() const { return fd_; }
-  uint8_t* host() const { return host_; }
+  int fd() const { return file_.fd(); }
+  uint8_t* host() const { return file_.host(); }
 
  private:
   // The allocator hands out addresses from kBase (0 means "none").
   static constexpr uint64_t kBase = 1ull << 12;
-  int fd_ = -1;
-  uint64_t size_ = 0;
-  uint8_t* host_ = nullptr;
+  SharedMemory file_;  // the sparse memfd and the KFD's mapping of all of it
   VaAllocator free_;
 };
 
