@@ -29,6 +29,7 @@
 #include <linux/uaccess.h>
 
 #include "gcnkfd.h"
+#include "kfd_event_rules.h"
 
 #define GCNKFD_SIGNAL_PAGE_ORDER get_order(KFDC_SIGNAL_PAGE_BYTES)
 #define GCNKFD_SIGNAL_PAGE_COUNT BIT(GCNKFD_SIGNAL_PAGE_ORDER)
@@ -43,7 +44,8 @@ struct gcnkfd_event {
 	u32 type;			/* KFD_IOC_EVENT_* */
 	bool auto_reset;
 	bool signaled;
-	/* wq.lock guards signaled, the data below and the waiter list. */
+	/* wq.lock guards signaled, age, the data below and the waiters. */
+	u64 age;			/* advanced by every set */
 	wait_queue_head_t wq;
 	union {
 		struct kfd_hsa_memory_exception_data memory;
@@ -60,6 +62,9 @@ struct gcnkfd_event_waiter {
 	bool activated;
 	bool has_memory;		/* memory holds data to copy back */
 	struct kfd_hsa_memory_exception_data memory;
+	u64 last_age;			/* from user space; 0: untracked */
+	bool has_age;			/* age is to be copied back */
+	u64 age;
 };
 
 static bool gcnkfd_event_has_slot(const struct gcnkfd_event *ev)
@@ -91,6 +96,7 @@ static void gcnkfd_event_set_locked(struct gcnkfd_event *ev)
 		}
 	}
 	ev->signaled = !ev->auto_reset || !woke;
+	ev->age = kfdc_event_age_next(ev->age);
 	if (woke)
 		wake_up_all_locked(&ev->wq);
 }
@@ -248,6 +254,7 @@ int gcnkfd_ioctl_create_event(struct file *f, struct gcnkfd_process *p,
 	/* Linux takes any type: unknown ones become non-signal events. */
 	ev->type = a->event_type;
 	ev->auto_reset = a->auto_reset != 0;
+	ev->age = KFDC_EVENT_AGE_INITIAL;
 	init_waitqueue_head(&ev->wq);
 	a->event_page_offset = 0;
 
@@ -350,6 +357,9 @@ static int gcnkfd_waiter_init(struct gcnkfd_process *p,
 	/* A signaled event activates at once; auto-reset ones are taken. */
 	w->activated = ev->signaled;
 	ev->signaled = ev->signaled && !ev->auto_reset;
+	/* A waiter behind the event's age missed a set (Linux 6.5). */
+	if (kfdc_event_age_missed(ev->type, w->last_age, ev->age))
+		w->activated = true;
 	/*
 	 * Queued even when already activated: destroying the event must find
 	 * every waiter to clear its pointer before the event is freed.
@@ -404,8 +414,10 @@ static u32 gcnkfd_wait_condition(bool all, u32 n,
 
 /*
  * Called with p->event_lock held: takes the data of the activated memory
- * events, copied to user space once the lock is dropped. An event
- * destroyed since it woke us fails the call, as in Linux.
+ * events and the ages of the tracked signal events, copied to user space
+ * once the lock is dropped. A waiter that was not activated saw no set, so
+ * its age is the one it passed. An event destroyed since it woke us fails
+ * the call, as in Linux.
  */
 static int gcnkfd_waiters_snapshot(u32 n, struct gcnkfd_event_waiter *w)
 {
@@ -417,6 +429,12 @@ static int gcnkfd_waiters_snapshot(u32 n, struct gcnkfd_event_waiter *w)
 		ev = w[i].event;
 		if (!ev)
 			return -EINVAL;
+		if (kfdc_event_age_tracked(ev->type, w[i].last_age)) {
+			spin_lock_irqsave(&ev->wq.lock, flags);
+			w[i].age = w[i].activated ? ev->age : w[i].last_age;
+			spin_unlock_irqrestore(&ev->wq.lock, flags);
+			w[i].has_age = true;
+		}
 		if (!w[i].activated || ev->type != KFD_IOC_EVENT_MEMORY)
 			continue;
 		spin_lock_irqsave(&ev->wq.lock, flags);
@@ -470,7 +488,10 @@ int gcnkfd_ioctl_wait_events(struct file *f, struct gcnkfd_process *p,
 
 	/* The ids are read before event_lock, which must not fault. */
 	for (read = 0; read < n; read++) {
-		if (get_user(w[read].event_id, &data[read].event_id))
+		if (get_user(w[read].event_id, &data[read].event_id) ||
+		    get_user(w[read].last_age,
+			     (u64 __user *)((char __user *)&data[read] +
+					    KFDC_EVENT_DATA_AGE_OFFSET)))
 			break;
 		init_waitqueue_entry(&w[read].wait, current);
 		INIT_LIST_HEAD(&w[read].wait.entry);
@@ -526,6 +547,11 @@ out_unlock:
 		if (w[i].has_memory &&
 		    copy_to_user(&data[i].memory_exception_data, &w[i].memory,
 				 sizeof(w[i].memory)))
+			err = -EFAULT;
+		else if (w[i].has_age &&
+			 put_user(w[i].age,
+				  (u64 __user *)((char __user *)&data[i] +
+						 KFDC_EVENT_DATA_AGE_OFFSET)))
 			err = -EFAULT;
 	}
 	kvfree(w);

@@ -2,12 +2,24 @@
 // process's event page, which the thunk allocates (system memory the GPUs
 // can write) and hands to the KFD with the first event; a completion
 // signal's mailbox is that slot.
+//
+// Waits pass each signal event's age (kfd_event_rules.h): the thunk keeps,
+// per thread and event, the age the thread's last completed wait returned,
+// so that a SET between a caller's check of its signal and its wait is
+// never lost, even for callers (ROCr 5.x) that know nothing of ages. A
+// kernel without ages (Linux 6.1's amdkfd) ignores them.
 #include <linux/kfd_ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
+#include <cstring>
 #include <memory>
 #include <new>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "kfd_event_rules.h"
 #include "thunk.h"
 
 namespace hsakmt {
@@ -15,13 +27,24 @@ namespace {
 
 constexpr uint64_t kEventPageBytes = KFD_SIGNAL_EVENT_LIMIT * 8;
 
-struct Events {
+// A thread's last age of one event; threads come and go, so an event keeps
+// at most this many and forgets the oldest (which then waits as a new
+// thread would, at worst waking once for a SET it had seen).
+struct SeenAge {
+  pid_t tid;
+  uint64_t age;
+};
+constexpr size_t kMaxThreadsPerEvent = 64;
+
+struct EventTable {
   std::mutex mu;
   uint64_t* page = nullptr;
+  std::mutex ages_mu;
+  std::unordered_map<uint32_t, std::vector<SeenAge>> ages;  // by event id
 };
 
-Events& events() {
-  static Events* const e = new Events;
+EventTable& events() {
+  static EventTable* const e = new EventTable;
   return *e;
 }
 
@@ -47,18 +70,59 @@ uint64_t* allocate_event_page() {
   return static_cast<uint64_t*>(p);
 }
 
+pid_t this_thread() {
+  static thread_local const pid_t tid = static_cast<pid_t>(syscall(SYS_gettid));
+  return tid;
+}
+
+// The age this thread saw last, or a new event's for a thread that never
+// waited on it: a SET since the event was made then ends the first wait.
+uint64_t last_age(EventTable& e, uint32_t id, pid_t tid) {
+  auto it = e.ages.find(id);
+  if (it != e.ages.end())
+    for (const SeenAge& s : it->second)
+      if (s.tid == tid) return s.age;
+  return KFDC_EVENT_AGE_INITIAL;
+}
+
+void remember_age(EventTable& e, uint32_t id, pid_t tid, uint64_t age) {
+  std::vector<SeenAge>& seen = e.ages[id];
+  for (SeenAge& s : seen)
+    if (s.tid == tid) {
+      s.age = age;
+      return;
+    }
+  if (seen.size() == kMaxThreadsPerEvent) seen.erase(seen.begin());
+  seen.push_back({tid, age});
+}
+
+void put_age(kfd_event_data& d, uint64_t age) {
+  std::memcpy(reinterpret_cast<char*>(&d) + KFDC_EVENT_DATA_AGE_OFFSET, &age, sizeof(age));
+}
+
+uint64_t get_age(const kfd_event_data& d) {
+  uint64_t age;
+  std::memcpy(&age, reinterpret_cast<const char*>(&d) + KFDC_EVENT_DATA_AGE_OFFSET, sizeof(age));
+  return age;
+}
+
 }  // namespace
 
 std::mutex& events_mutex() { return events().mu; }
 
 // The page was the parent's (memory_forget drops its mapping); the next
 // event of the child's own session allocates one.
-void events_forget() { events().page = nullptr; }
+void events_forget() {
+  events().page = nullptr;
+  events().ages.clear();
+}
 
 void events_fini() {
   // The KFD drops the process's events and the page with the process; the
   // page's memory is released by memory_fini.
   events().page = nullptr;
+  std::lock_guard<std::mutex> lock(events().ages_mu);
+  events().ages.clear();
 }
 
 }  // namespace hsakmt
@@ -77,7 +141,7 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtCreateEvent(HsaEventDescriptor* EventDe
   args.node_id = EventDesc->NodeId;
   args.auto_reset = !ManualReset;
 
-  Events& ev = events();
+  EventTable& ev = events();
   uint64_t* page;
   {
     std::lock_guard<std::mutex> lock(ev.mu);
@@ -130,6 +194,10 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtDestroyEvent(HsaEvent* Event) {
   args.event_id = Event->EventId;
   const int r = kfd_ioctl(AMDKFD_IOC_DESTROY_EVENT, &args);
   if (r) return status_from_errno(r);
+  {
+    std::lock_guard<std::mutex> lock(events().ages_mu);
+    events().ages.erase(Event->EventId);
+  }
   delete Event;
   return HSAKMT_STATUS_SUCCESS;
 }
@@ -164,9 +232,16 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtWaitOnMultipleEvents(HsaEvent* Events[]
   HSAKMT_CHECK_OPEN();
   if (!Events || NumEvents == 0) return HSAKMT_STATUS_INVALID_HANDLE;
   std::vector<kfd_event_data> data(NumEvents);
-  for (HSAuint32 i = 0; i < NumEvents; ++i) {
-    if (!Events[i]) return HSAKMT_STATUS_INVALID_HANDLE;
-    data[i].event_id = Events[i]->EventId;
+  EventTable& ev = events();
+  const pid_t tid = this_thread();
+  {
+    std::lock_guard<std::mutex> lock(ev.ages_mu);
+    for (HSAuint32 i = 0; i < NumEvents; ++i) {
+      if (!Events[i]) return HSAKMT_STATUS_INVALID_HANDLE;
+      data[i].event_id = Events[i]->EventId;
+      if (Events[i]->EventData.EventType == HSA_EVENTTYPE_SIGNAL)
+        put_age(data[i], last_age(ev, Events[i]->EventId, tid));
+    }
   }
   kfd_ioctl_wait_events_args args{};
   args.events_ptr = reinterpret_cast<uintptr_t>(data.data());
@@ -177,6 +252,12 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtWaitOnMultipleEvents(HsaEvent* Events[]
   if (r) return status_from_errno(r);
   if (args.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT) return HSAKMT_STATUS_WAIT_TIMEOUT;
   if (args.wait_result != KFD_IOC_WAIT_RESULT_COMPLETE) return HSAKMT_STATUS_WAIT_FAILURE;
+  {
+    std::lock_guard<std::mutex> lock(ev.ages_mu);
+    for (HSAuint32 i = 0; i < NumEvents; ++i)
+      if (Events[i]->EventData.EventType == HSA_EVENTTYPE_SIGNAL)
+        remember_age(ev, Events[i]->EventId, tid, get_age(data[i]));
+  }
 
   // Memory events carry the fault the KFD reported. A memory event that did
   // not fire (a wait for any event ended on another one) comes back with

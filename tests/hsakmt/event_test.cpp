@@ -1,6 +1,7 @@
 // Events through the thunk: set, reset, waits with and without timeouts,
 // auto- and manual-reset, several events at once.
 #include <chrono>
+#include <future>
 #include <thread>
 
 #include "thunk_fixture.h"
@@ -57,6 +58,32 @@ TEST_F(EventTest, SetFromAnotherThreadWakesTheWaiter) {
   });
   EXPECT_EQ(hsaKmtWaitOnEvent(e, HSA_EVENTTIMEOUT_INFINITE), HSAKMT_STATUS_SUCCESS);
   setter.join();
+  EXPECT_EQ(hsaKmtDestroyEvent(e), HSAKMT_STATUS_SUCCESS);
+}
+
+// ROCr's hsa_queue_destroy and its async-event thread wait on one
+// auto-reset event: a set made while neither sleeps is taken by whichever
+// waits first. The other, which had already looked at its signal, must
+// still wake (the thunk passes each thread's last event age), or it
+// sleeps forever.
+TEST_F(EventTest, ASetAnotherThreadTookStillEndsALateWait) {
+  HsaEvent* e = Create(false, false);
+  ASSERT_NE(e, nullptr);
+  std::promise<void> looked, taken;
+  std::thread late([&] {
+    EXPECT_EQ(hsaKmtWaitOnEvent(e, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "nothing yet";
+    looked.set_value();
+    taken.get_future().wait();
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(hsaKmtWaitOnEvent(e, 10000), HSAKMT_STATUS_SUCCESS);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << "not at once";
+    EXPECT_EQ(hsaKmtWaitOnEvent(e, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "the set ends one wait";
+  });
+  looked.get_future().wait();
+  ASSERT_EQ(hsaKmtSetEvent(e), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnEvent(e, 1000), HSAKMT_STATUS_SUCCESS) << "this thread takes it";
+  taken.set_value();
+  late.join();
   EXPECT_EQ(hsaKmtDestroyEvent(e), HSAKMT_STATUS_SUCCESS);
 }
 

@@ -99,6 +99,31 @@ static int wait_events(int fd, const uint32_t *ids, uint32_t n, int all,
 	return err;
 }
 
+/*
+ * WAIT_EVENTS on one event passing an age (Linux 6.5's signal event data,
+ * the first 8 bytes of kfd_event_data); *age is what the call left there.
+ */
+static int wait_aged(int fd, uint32_t id, uint64_t *age, uint32_t timeout_ms,
+		     uint32_t *result)
+{
+	struct kfd_event_data data;
+	struct kfd_ioctl_wait_events_args a = {
+		.events_ptr = (uintptr_t)&data,
+		.num_events = 1,
+		.timeout = timeout_ms,
+		.wait_result = 0xdead,
+	};
+	int err;
+
+	memset(&data, 0, sizeof(data));
+	data.event_id = id;
+	memcpy(&data, age, sizeof(*age));
+	err = kfd_ioctl(fd, AMDKFD_IOC_WAIT_EVENTS, &a);
+	memcpy(age, &data, sizeof(*age));
+	*result = a.wait_result;
+	return err;
+}
+
 static double now_ms(void)
 {
 	struct timespec ts;
@@ -421,6 +446,57 @@ TEST_F(events, auto_reset_is_consumed_by_a_wait)
 	ASSERT_EQ(0, reset_event(self->fd, id));
 	EXPECT_EQ(0, wait_events(self->fd, &id, 1, 0, 0, &r));
 	EXPECT_EQ(KFD_IOC_WAIT_RESULT_TIMEOUT, r);
+}
+
+/*
+ * Event ages: a SET that another waiter took is still seen by a waiter
+ * that names the age it saw before it; age 0 keeps Linux 6.1's rule.
+ */
+TEST_F(events, age_reveals_a_set_another_wait_took)
+{
+	uint32_t id = new_event(self->fd, KFD_IOC_EVENT_SIGNAL, 1), r;
+	uint64_t age = 1;
+
+	ASSERT_NE(0, id);
+	/* A new event is at age 1: nothing to see, and the age stays. */
+	EXPECT_EQ(0, wait_aged(self->fd, id, &age, 0, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_TIMEOUT, r);
+	EXPECT_EQ(1, age);
+
+	/* An untracked wait (age 0) takes the set... */
+	ASSERT_EQ(0, set_event(self->fd, id));
+	EXPECT_EQ(0, wait_events(self->fd, &id, 1, 0, 0, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, r);
+	EXPECT_EQ(0, wait_events(self->fd, &id, 1, 0, 0, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_TIMEOUT, r);
+
+	/* ...yet a waiter that saw age 1 completes and learns age 2. */
+	age = 1;
+	EXPECT_EQ(0, wait_aged(self->fd, id, &age, 5000, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, r);
+	EXPECT_EQ(2, age);
+	/* Up to date, it waits as before: until the timeout... */
+	EXPECT_EQ(0, wait_aged(self->fd, id, &age, 20, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_TIMEOUT, r);
+	EXPECT_EQ(2, age);
+	/* ...or the next set, while it sleeps or before it comes. */
+	ASSERT_EQ(0, set_event(self->fd, id));
+	ASSERT_EQ(0, reset_event(self->fd, id));
+	EXPECT_EQ(0, wait_aged(self->fd, id, &age, 5000, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_COMPLETE, r);
+	EXPECT_EQ(3, age);
+}
+
+TEST_F(events, age_is_only_for_signal_events)
+{
+	uint32_t id = new_event(self->fd, KFD_IOC_EVENT_NODECHANGE, 1), r;
+	uint64_t age = 77;
+
+	ASSERT_NE(0, id);
+	/* The same bytes are memory exception data for other events. */
+	EXPECT_EQ(0, wait_aged(self->fd, id, &age, 0, &r));
+	EXPECT_EQ(KFD_IOC_WAIT_RESULT_TIMEOUT, r);
+	EXPECT_EQ(77, age);
 }
 
 TEST_F(events, unmapped_page_has_256_slots)

@@ -2,7 +2,9 @@
 // semantics (kfd_events.c): signal events own a slot of the event page
 // (the first CREATE_EVENT may name a buffer object to use as that page),
 // waiters are activated by set_event, auto-reset events are consumed by the
-// waiter they wake, and a destroyed event fails the wait.
+// waiter they wake, and a destroyed event fails the wait. Signal events
+// also carry Linux 6.5's event age, so that a waiter that names the age it
+// saw last cannot miss a SET (kfd_event_rules.h).
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "emulated/event_signal.h"
+#include "kfd_event_rules.h"
 
 namespace hsakmt::emu {
 namespace {
@@ -100,6 +103,7 @@ void remove_waiters(std::vector<Waiter>& waiters) {
 void set_event_locked(Process& p, Event& ev) {
   (void)p;
   ev.signaled = !ev.auto_reset || ev.waiters.empty();
+  ev.age = kfdc_event_age_next(ev.age);
   for (Waiter* w : ev.waiters) {
     w->activated = true;
     w->wake->notify_one();
@@ -113,6 +117,7 @@ int ioctl_create_event(Process& p, void* args) {
   auto ev = std::make_unique<Event>();
   ev->type = a->event_type;
   ev->auto_reset = a->auto_reset != 0;
+  ev->age = KFDC_EVENT_AGE_INITIAL;
   std::lock_guard<std::mutex> lock(p.ev_mu);
   a->event_page_offset = 0;
   int r;
@@ -195,6 +200,13 @@ int ioctl_wait_events(Process& p, void* args) {
     waiters[i].event = ev;
     waiters[i].activated = ev->signaled;
     ev->signaled = ev->signaled && !ev->auto_reset;
+    uint64_t last_age;
+    std::memcpy(&last_age, reinterpret_cast<const char*>(&data[i]) + KFDC_EVENT_DATA_AGE_OFFSET,
+                sizeof(last_age));
+    if (kfdc_event_age_tracked(ev->type, last_age)) {
+      waiters[i].last_age = last_age;
+      if (kfdc_event_age_missed(ev->type, last_age, ev->age)) waiters[i].activated = true;
+    }
     // Every waiter joins the event's list, an activated one too (as Linux's
     // wait queue): a DESTROY during the wait must reach it and fail the wait.
     ev->waiters.push_back(&waiters[i]);
@@ -212,15 +224,26 @@ int ioctl_wait_events(Process& p, void* args) {
   const uint32_t result = test_condition(all, waiters);
   int r = 0;
   if (result == KFD_IOC_WAIT_RESULT_COMPLETE) {
-    // Memory-exception events report where the GPU faulted.
-    for (uint32_t i = 0; i < a->num_events; ++i)
-      if (waiters[i].activated && waiters[i].event &&
-          waiters[i].event->type == KFD_IOC_EVENT_MEMORY) {
-        data[i].memory_exception_data = waiters[i].event->memory_exception;
-        if (!copy_to_user(a->events_ptr + i * sizeof(kfd_event_data), &data[i],
-                          sizeof(kfd_event_data)))
-          r = -EFAULT;
+    for (uint32_t i = 0; i < a->num_events; ++i) {
+      Waiter& w = waiters[i];
+      if (!w.event) continue;
+      bool copy = false;
+      if (w.activated && w.event->type == KFD_IOC_EVENT_MEMORY) {
+        // Memory-exception events report where the GPU faulted.
+        data[i].memory_exception_data = w.event->memory_exception;
+        copy = true;
+      } else if (w.last_age) {
+        // The age this wait ended on: the caller's next wait misses no
+        // SET after it. A waiter that was not activated saw no SET, so
+        // the age is the one it passed.
+        std::memcpy(reinterpret_cast<char*>(&data[i]) + KFDC_EVENT_DATA_AGE_OFFSET, &w.event->age,
+                    sizeof(w.event->age));
+        copy = true;
       }
+      if (copy && !copy_to_user(a->events_ptr + i * sizeof(kfd_event_data), &data[i],
+                                sizeof(kfd_event_data)))
+        r = -EFAULT;
+    }
   } else if (result == KFD_IOC_WAIT_RESULT_FAIL) {
     r = -EIO;  // an event was destroyed under the wait
   }

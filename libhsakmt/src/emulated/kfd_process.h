@@ -103,6 +103,7 @@ struct Event;
 struct Waiter {
   Event* event = nullptr;  // nullptr once the event is destroyed
   bool activated = false;
+  uint64_t last_age = 0;  // the age the caller saw last; 0: not tracked
   std::condition_variable* wake = nullptr;
 };
 
@@ -111,6 +112,7 @@ struct Event {
   uint32_t type = 0;
   bool auto_reset = false;
   bool signaled = false;
+  uint64_t age = 1;  // advanced by every SET (kfd_event_rules.h)
   std::vector<Waiter*> waiters;
   kfd_hsa_memory_exception_data memory_exception{};
 };
