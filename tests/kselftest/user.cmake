@@ -100,20 +100,12 @@ list(APPEND kselftest_vm_user_targets hsainfo hsa-run examples)
 # (rocr_test), HIP's device list (device_properties). The rest of the user
 # space uses the first GPU alone and runs once, above, to keep the VM time
 # down (README.md, "How long it takes").
-# Left out on two GPUs, each failing the same way in process on two
-# emulated GPUs (GCN_EMU_GPUS=2, HSAKMT_TRANSPORT=emulated), so not the
-# module's doing:
-# - CoreAgentTest.OneCpuAndOneGpu expects exactly one GPU agent;
-# - ApiLockTest.UnalignedRangeAndChosenAgents and
-#   ApiPointerInfoTest.LockedHostMemory lock host memory for one of the
-#   GPUs and find it mapped to both: the runtime registers the range for
-#   every GPU (hsaKmtRegisterMemoryWithFlags) and the thunk maps user
-#   memory to its registered GPUs whatever node list it is given, as
-#   ROCm's does (README.md, "The user space in the VM").
+# Left out on two GPUs, failing the same way in process on two emulated
+# GPUs (GCN_EMU_GPUS=2, HSAKMT_TRANSPORT=emulated), so not the module's
+# doing: CoreAgentTest.OneCpuAndOneGpu expects exactly one GPU agent.
 kselftest_vm_gtest(PREFIX vm.2gpu.runtime.hsa_core_test TARGET hsa_core_test
   EXCLUDE CoreAgentTest.OneCpuAndOneGpu)
-kselftest_vm_gtest(PREFIX vm.2gpu.runtime.hsa_api_amd_memory_test TARGET hsa_api_amd_memory_test
-  EXCLUDE ApiLockTest.UnalignedRangeAndChosenAgents ApiPointerInfoTest.LockedHostMemory)
+kselftest_vm_gtest(PREFIX vm.2gpu.runtime.hsa_api_amd_memory_test TARGET hsa_api_amd_memory_test)
 kselftest_vm_gtest(PREFIX vm.2gpu.rocm.rocr_test TARGET rocr_test ENV ${ROCM_CLIENT_ENV})
 get_target_property(program hip_device_properties HIP_PROGRAM)
 kselftest_vm_program(NAME vm.2gpu.hip.device_properties ENV ${ROCM_CLIENT_ENV} COMMAND ${program})

@@ -189,8 +189,14 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   // Group memory has no initial value; global memory starts zeroed.
   llvm::Constant* init = as == kGroupAS ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
                                         : variable_initializer(ms.brig, at, ty);
-  auto* gv = new llvm::GlobalVariable(ms.ir, ty, false, llvm::GlobalValue::InternalLinkage, init,
-                                      name, nullptr, llvm::GlobalValue::NotThreadLocal, as);
+  // A program-linkage global variable is one object for the whole program
+  // (PRM 4.12): external, so another module's declaration of it links to
+  // this definition when the program's modules are linked.
+  const bool program = v.linkage == FW_BRIG_LINKAGE_PROGRAM && as == kGlobalAS;
+  auto* gv = new llvm::GlobalVariable(
+      ms.ir, ty, false,
+      program ? llvm::GlobalValue::ExternalLinkage : llvm::GlobalValue::InternalLinkage, init, name,
+      nullptr, llvm::GlobalValue::NotThreadLocal, as);
   uint64_t align = alignment_bytes(v.align);
   gv->setAlignment(llvm::Align(align ? align : (t->bits <= 8 ? 1 : t->bits / 8)));
   ms.globals[at] = gv;

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "executables/module_names.h"
 #include "executables/state.h"
 #include "runtime/components.h"
 #include "runtime/isa.h"
@@ -30,6 +31,7 @@ struct CodeSymbol {
 struct CodeObject {
   loader::CodeObject co;
   std::deque<CodeSymbol> symbols;  // deque: addresses are the handles
+  ModuleNames module_names;        // set by the finalizer extension
 };
 
 struct State {
@@ -64,6 +66,14 @@ void destroy(CodeObject* c) {
 }
 
 }  // namespace
+
+bool set_module_names(hsa_code_object_t code_object, ModuleNames names) {
+  std::lock_guard<std::mutex> lock(state().mu);
+  CodeObject* c = object_from(code_object);
+  if (!c) return false;
+  c->module_names = std::move(names);
+  return true;
+}
 
 void code_objects_v1_stop(Runtime&) {
   std::lock_guard<std::mutex> lock(state().mu);
@@ -135,6 +145,12 @@ hsa_status_t kernel_info(const loader::Kernel& k, int attribute, void* value) {
 
 hsa_status_t symbol_info(const CodeSymbol& s, int attribute, void* value) {
   const std::string& name = name_of(s);
+  // Kernels and functions the finalizer extension said have module
+  // linkage; every other ELF symbol has program linkage.
+  const std::string& source = s.kernel ? s.kernel->name : s.variable->name;
+  auto module = s.owner->module_names.find(source);
+  const std::string none;
+  const std::string& module_name = module == s.owner->module_names.end() ? none : module->second;
   switch (attribute) {
     case HSA_CODE_SYMBOL_INFO_TYPE:
       return put(value, s.kernel ? HSA_SYMBOL_KIND_KERNEL : HSA_SYMBOL_KIND_VARIABLE);
@@ -143,12 +159,14 @@ hsa_status_t symbol_info(const CodeSymbol& s, int attribute, void* value) {
     case HSA_CODE_SYMBOL_INFO_NAME:
       std::memcpy(value, name.data(), name.size());
       return HSA_STATUS_SUCCESS;
-    case HSA_CODE_SYMBOL_INFO_MODULE_NAME_LENGTH:  // no module linkage in ELF
-      return put(value, uint32_t{0});
+    case HSA_CODE_SYMBOL_INFO_MODULE_NAME_LENGTH:
+      return put(value, static_cast<uint32_t>(module_name.size()));
     case HSA_CODE_SYMBOL_INFO_MODULE_NAME:
+      std::memcpy(value, module_name.data(), module_name.size());
       return HSA_STATUS_SUCCESS;
     case HSA_CODE_SYMBOL_INFO_LINKAGE:
-      return put(value, HSA_SYMBOL_LINKAGE_PROGRAM);
+      return put(value,
+                 module_name.empty() ? HSA_SYMBOL_LINKAGE_PROGRAM : HSA_SYMBOL_LINKAGE_MODULE);
     case HSA_CODE_SYMBOL_INFO_IS_DEFINITION:
       return put(value, s.kernel ? true : s.variable->defined);
   }
@@ -317,16 +335,18 @@ extern "C" hsa_status_t hsa_executable_load_code_object(hsa_executable_t executa
   HSART_CHECK_INIT();
   (void)options;
   std::vector<uint8_t> bytes;
+  hsart::v1::ModuleNames module_names;
   {
     std::lock_guard<std::mutex> lock(state().mu);
     const CodeObject* c = hsart::v1::object_from(code_object);
     if (!c) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
     bytes = c->co.file;
+    module_names = c->module_names;
   }
   std::lock_guard<std::mutex> lock(hsart::exec::state().mu);
   hsart::exec::Executable* e = hsart::exec::executable_from(executable);
   if (!e) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
   const hsart::Agent* a = hsart::agent_from(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
-  return hsart::exec::load_for_agent(e, a, bytes.data(), bytes.size(), nullptr);
+  return hsart::exec::load_for_agent(e, a, bytes.data(), bytes.size(), nullptr, &module_names);
 }

@@ -94,13 +94,20 @@ void free_image(Loaded* l) { hsart::free_gpu_visible(l->memory, l->bytes); }
 // The symbols a loaded code object brings: its kernels, its indirect
 // functions and the variables it defines with global or weak binding
 // (local ones are private to it).
-void add_symbols(Executable* e, const Loaded& l) {
+void add_symbols(Executable* e, const Loaded& l,
+                 const std::map<std::string, std::string>* module_names) {
+  auto module_of = [module_names](const std::string& name) {
+    if (!module_names) return std::string();
+    auto it = module_names->find(name);
+    return it == module_names->end() ? std::string() : it->second;
+  };
   for (const hsart::loader::Kernel& k : l.co.kernels) {
     Symbol s;
     s.owner = e;
     s.kind = HSA_SYMBOL_KIND_KERNEL;
     s.name = k.symbol;
     s.kernel_name = k.name;
+    s.module_name = module_of(k.name);
     s.agent = l.agent;
     s.address = l.base + k.descriptor_offset;
     s.kernel = &k;
@@ -112,6 +119,7 @@ void add_symbols(Executable* e, const Loaded& l) {
     s.owner = e;
     s.kind = HSA_SYMBOL_KIND_INDIRECT_FUNCTION;
     s.name = f.name;
+    s.module_name = module_of(f.name);
     s.agent = l.agent;
     s.address = l.base + f.offset;
     e->symbols.push_back(s);
@@ -188,7 +196,8 @@ extern "C" hsa_status_t hsa_executable_destroy(hsa_executable_t executable) {
 namespace hsart::exec {
 
 hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes, size_t size,
-                            Loaded** loaded) {
+                            Loaded** loaded,
+                            const std::map<std::string, std::string>* module_names) {
   if (e->state == HSA_EXECUTABLE_STATE_FROZEN) return HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
   auto l = std::make_unique<Loaded>();
   l->agent = a;
@@ -221,7 +230,7 @@ hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes,
     }
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   }
-  add_symbols(e, *l);
+  add_symbols(e, *l, module_names);
   if (loaded) *loaded = l.get();
   e->loaded.push_back(std::move(l));
   return HSA_STATUS_SUCCESS;
@@ -251,7 +260,9 @@ extern "C" hsa_status_t hsa_executable_load_agent_code_object(
 // Every AMDGPU code object targets one ISA, so none is agent-independent:
 // a program code object cannot be loaded (ROCr instead loads it for every
 // agent; here the application uses load_agent_code_object per agent).
-// The usual checks still run, and malformed input is still reported.
+// The usual checks still run, and malformed input is still reported; a
+// well-formed agent code object is INCOMPATIBLE_ARGUMENTS, HSA 1.1's
+// status for a code object the executable or implementation cannot take.
 extern "C" hsa_status_t hsa_executable_load_program_code_object(
     hsa_executable_t executable, hsa_code_object_reader_t code_object_reader, const char* options,
     hsa_loaded_code_object_t* loaded_code_object) {
@@ -268,7 +279,7 @@ extern "C" hsa_status_t hsa_executable_load_program_code_object(
   std::string error;
   if (!hsart::loader::Parse(r->bytes.data(), r->bytes.size(), &co, &error))
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
-  return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
 }
 
 extern "C" hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char* options) {

@@ -36,6 +36,7 @@ struct Symbol {
   hsa_symbol_kind_t kind = HSA_SYMBOL_KIND_VARIABLE;
   std::string name;              // kernels: the descriptor symbol ("k.kd" for v3+)
   std::string kernel_name;       // kernels: the source name ("k")
+  std::string module_name;       // module linkage: its module's name; else empty
   const Agent* agent = nullptr;  // nullptr for program allocation
   uint64_t address = 0;          // variable address or kernel descriptor address
   uint64_t size = 0;
@@ -92,8 +93,10 @@ void destroy_executable(Executable* e);
 // Parses, checks, places and relocates size bytes of code object for agent
 // a into e (mu held): the work of hsa_executable_load_agent_code_object and
 // of HSA 1.0's hsa_executable_load_code_object. *loaded (may be null) gets
-// the new loaded code object.
+// the new loaded code object. module_names (may be null): the module of
+// each module-linkage symbol, by source name (executables/module_names.h).
 hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes, size_t size,
-                            Loaded** loaded);
+                            Loaded** loaded,
+                            const std::map<std::string, std::string>* module_names = nullptr);
 
 }  // namespace hsart::exec

@@ -59,13 +59,14 @@ bool common_info(const Symbol& s, int attribute, void* value) {
     case HSA_EXECUTABLE_SYMBOL_INFO_NAME:
       std::memcpy(value, s.name.data(), s.name.size());
       return true;
-    case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH:  // no module linkage
-      put(value, uint32_t{0});
+    case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH:
+      put(value, static_cast<uint32_t>(s.module_name.size()));
       return true;
     case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME:
+      std::memcpy(value, s.module_name.data(), s.module_name.size());
       return true;
     case HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE:
-      put(value, HSA_SYMBOL_LINKAGE_PROGRAM);
+      put(value, s.module_name.empty() ? HSA_SYMBOL_LINKAGE_PROGRAM : HSA_SYMBOL_LINKAGE_MODULE);
       return true;
     case HSA_EXECUTABLE_SYMBOL_INFO_IS_DEFINITION:
       put(value, true);
@@ -160,8 +161,10 @@ extern "C" hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t execu
   return find(executable, symbol_name, a, symbol);
 }
 
-// The HSA 1.0 form: no module linkage exists here, so a module name finds
-// nothing; call_convention is ignored (there is one per ISA).
+// The HSA 1.0 form. With a module name it finds that module's
+// module-linkage symbol (HSA 1.1: module_name names the module of a
+// module-linkage symbol and is NULL for program linkage); call_convention
+// is ignored (there is one per ISA).
 extern "C" hsa_status_t hsa_executable_get_symbol(hsa_executable_t executable,
                                                   const char* module_name, const char* symbol_name,
                                                   hsa_agent_t agent, int32_t call_convention,
@@ -171,7 +174,16 @@ extern "C" hsa_status_t hsa_executable_get_symbol(hsa_executable_t executable,
   if (!symbol_name || !symbol) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (module_name && *module_name) {
     std::lock_guard<std::mutex> lock(state().mu);
-    if (!hsart::exec::executable_from(executable)) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+    const Executable* e = hsart::exec::executable_from(executable);
+    if (!e) return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+    const hsart::Agent* a = hsart::agent_from(agent);
+    for (const Symbol& s : e->symbols) {
+      if (s.module_name == module_name && (!s.agent || s.agent == a) &&
+          name_matches(s, symbol_name)) {
+        *symbol = hsart::exec::handle_of(&s);
+        return HSA_STATUS_SUCCESS;
+      }
+    }
     return HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
   }
   // Agent symbols first (kernels, agent variables), then program variables.

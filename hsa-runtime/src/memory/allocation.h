@@ -27,6 +27,9 @@ struct Lock {
   uint64_t bytes = 0;  // the size of the first lock
   unsigned count = 0;
   void* agent_ptr = nullptr;  // where agents see it
+  // The GPU nodes the range is registered and mapped for (the first
+  // lock's; a later lock may name these or fewer).
+  std::vector<uint32_t> nodes;
 };
 
 }  // namespace hsart

@@ -1,10 +1,13 @@
 // Pinning host memory for agents: hsa_amd_memory_lock, _lock_to_pool and
 // _unlock. The range is registered with the thunk (which pins it and
-// counts registrations of the same range) and mapped to the GPUs asked
-// for; agents reach it at the address the thunk returns, which in this
-// process is the host address itself.
+// counts registrations of the same range) for the GPUs asked for, and
+// mapped to them; agents reach it at the address the thunk returns. The
+// thunk maps user memory to the GPUs it was registered for whatever node
+// list the map names (as ROCm's does), so the registration is what keeps
+// a lock for one GPU off the others.
 #include <hsa/hsa_ext_amd.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "memory/allocation.h"
@@ -17,7 +20,8 @@ namespace {
 using hsart::Region;
 using hsart::Runtime;
 
-// The GPU nodes an agent list names (every GPU when there is no list).
+// The GPU nodes an agent list names (every GPU when there is no list),
+// sorted, each once.
 hsa_status_t gpu_nodes_of(const hsa_agent_t* agents, int num_agent, std::vector<HSAuint32>* nodes) {
   const Runtime& rt = hsart::runtime();
   if (!agents) {
@@ -30,6 +34,9 @@ hsa_status_t gpu_nodes_of(const hsa_agent_t* agents, int num_agent, std::vector<
     if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
     if (a->type == HSA_DEVICE_TYPE_GPU) nodes->push_back(a->node);
   }
+  // An agent named twice is one GPU (ROCr keeps a set).
+  std::sort(nodes->begin(), nodes->end());
+  nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
   return HSA_STATUS_SUCCESS;
 }
 
@@ -49,6 +56,29 @@ hsa_status_t check_lock_args(void* host_ptr, size_t size, const hsa_agent_t* age
   if ((agents && num_agent == 0) || (!agents && num_agent != 0) || num_agent < 0)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   return HSA_STATUS_SUCCESS;
+}
+
+// Whether every node of `part` is in `whole`.
+bool subset_of(const std::vector<HSAuint32>& part, const std::vector<HSAuint32>& whole) {
+  for (HSAuint32 n : part)
+    if (std::find(whole.begin(), whole.end(), n) == whole.end()) return false;
+  return true;
+}
+
+// Registers a range not locked yet with the thunk for exactly `nodes`.
+// The thunk's node-list registration is coarse grained (as ROCm's); a
+// fine-grained lock for a strict subset of the GPUs has no thunk call
+// that takes both, and keeps its granularity over the node list (it is
+// registered, so mapped, for every GPU).
+HSAKMT_STATUS register_range(void* host_ptr, size_t size, std::vector<HSAuint32>& nodes,
+                             bool coarse) {
+  if (coarse) return hsaKmtRegisterMemoryToNodes(host_ptr, size, nodes.size(), nodes.data());
+  HsaMemFlags flags{};
+  flags.ui32.HostAccess = 1;
+  flags.ui32.CoarseGrain = 0;
+  nodes.clear();
+  gpu_nodes_of(nullptr, 0, &nodes);
+  return hsaKmtRegisterMemoryWithFlags(host_ptr, size, flags);
 }
 
 // Pins [host_ptr, host_ptr + size) for the listed agents. coarse: the
@@ -76,17 +106,27 @@ hsa_status_t lock(void* host_ptr, size_t size, const hsa_agent_t* agents, int nu
     *agent_ptr = alternate ? reinterpret_cast<void*>(alternate) : host_ptr;
     return HSA_STATUS_SUCCESS;
   }
-  HsaMemFlags flags{};
-  flags.ui32.HostAccess = 1;
-  flags.ui32.CoarseGrain = coarse;
   // Locks are counted by their start: another size at a locked start
   // would be a second range the count cannot tell apart, so it is refused
   // as a plain error. Ranges that merely share pages are separate
   // registrations in the thunk, as in ROCm's.
   auto locked = rt.locks.find(host_ptr);
-  if (locked != rt.locks.end() && locked->second.bytes != size) return HSA_STATUS_ERROR;
-  if (hsaKmtRegisterMemoryWithFlags(host_ptr, size, flags) != HSAKMT_STATUS_SUCCESS)
-    return HSA_STATUS_ERROR;
+  HSAKMT_STATUS registered;
+  if (locked != rt.locks.end()) {
+    if (locked->second.bytes != size) return HSA_STATUS_ERROR;
+    // The range stays registered for the GPUs of its first lock; the thunk
+    // cannot add GPUs to a registration, so a lock naming one more is
+    // refused rather than leaving that GPU without access.
+    if (!subset_of(nodes, locked->second.nodes)) return HSA_STATUS_ERROR;
+    nodes = locked->second.nodes;
+    HsaMemFlags same{};
+    same.ui32.HostAccess = 1;
+    same.ui32.CoarseGrain = coarse;
+    registered = hsaKmtRegisterMemoryWithFlags(host_ptr, size, same);  // counted
+  } else {
+    registered = register_range(host_ptr, size, nodes, coarse);
+  }
+  if (registered != HSAKMT_STATUS_SUCCESS) return HSA_STATUS_ERROR;
   if (hsaKmtMapMemoryToGPUNodes(host_ptr, size, &alternate, map, nodes.size(), nodes.data()) !=
       HSAKMT_STATUS_SUCCESS) {
     hsaKmtDeregisterMemory(host_ptr);
@@ -97,6 +137,7 @@ hsa_status_t lock(void* host_ptr, size_t size, const hsa_agent_t* agents, int nu
   if (l.count++ == 0) {
     l.bytes = size;
     l.agent_ptr = seen_at;
+    l.nodes = nodes;
   }
   *agent_ptr = l.agent_ptr;
   return HSA_STATUS_SUCCESS;

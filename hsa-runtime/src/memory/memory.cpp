@@ -158,7 +158,9 @@ extern "C" hsa_status_t hsa_memory_free(void* ptr) {
 
 extern "C" hsa_status_t hsa_memory_register(void* ptr, size_t size) {
   HSART_CHECK_INIT();
-  if (!ptr) return size == 0 ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  // HSA 1.1: a NULL pointer is no operation, whatever the size (ROCr
+  // agrees); a size of 0 is refused only with a pointer.
+  if (!ptr) return HSA_STATUS_SUCCESS;
   if (size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   Runtime& rt = hsart::runtime();
   std::lock_guard<std::mutex> lock(rt.memory_mu);

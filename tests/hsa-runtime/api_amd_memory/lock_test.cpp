@@ -94,10 +94,10 @@ TEST_F(ApiLockTest, CpuOnlyListPinsNothing) {
 TEST_F(ApiLockTest, NestedLocksCount) {
   void* a = nullptr;
   void* b = nullptr;
-  ASSERT_EQ(hsa_amd_memory_lock(host_, kBytes, &gpu_, 1, &a), HSA_STATUS_SUCCESS);
-  ASSERT_EQ(hsa_amd_memory_lock(host_, kBytes, nullptr, 0, &b), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_amd_memory_lock(host_, kBytes, nullptr, 0, &a), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_amd_memory_lock(host_, kBytes, &gpu_, 1, &b), HSA_STATUS_SUCCESS);
   EXPECT_EQ(a, b);
-  EXPECT_EQ(thunk_pointer(host_).mapped, gpu_nodes_);  // the second lock's agents added
+  EXPECT_EQ(thunk_pointer(host_).mapped, gpu_nodes_);  // still the first lock's GPUs
   ASSERT_EQ(hsa_amd_memory_unlock(host_), HSA_STATUS_SUCCESS);
   EXPECT_EQ(thunk_pointer(host_).type, HSA_POINTER_REGISTERED_USER);  // one lock left
   EXPECT_EQ(thunk_pointer(host_).mapped, gpu_nodes_);
@@ -105,6 +105,21 @@ TEST_F(ApiLockTest, NestedLocksCount) {
   EXPECT_EQ(thunk_pointer(host_).type, HSA_POINTER_UNKNOWN);
   // Unlocking what is not locked changes nothing and succeeds (ROCr).
   EXPECT_EQ(hsa_amd_memory_unlock(host_), HSA_STATUS_SUCCESS);
+}
+
+// A range is registered for the GPUs of its first lock and the thunk adds
+// none to a registration: a second lock naming another GPU is refused
+// (the range stays as it was) rather than leave that GPU without access.
+TEST_F(ApiLockTest, NestedLockForAnotherGpuIsRefused) {
+  if (gpu_nodes_.size() < 2) GTEST_SKIP() << "needs two GPUs (GCN_EMU_GPUS=2)";
+  void* a = nullptr;
+  ASSERT_EQ(hsa_amd_memory_lock(host_, kBytes, &gpu_, 1, &a), HSA_STATUS_SUCCESS);
+  void* b = reinterpret_cast<void*>(0x1);
+  EXPECT_EQ(hsa_amd_memory_lock(host_, kBytes, nullptr, 0, &b), HSA_STATUS_ERROR);
+  EXPECT_EQ(b, nullptr);
+  EXPECT_EQ(thunk_pointer(host_).mapped, std::vector<uint32_t>{amd_memory_test::node_of(gpu_)});
+  ASSERT_EQ(hsa_amd_memory_unlock(host_), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(thunk_pointer(host_).type, HSA_POINTER_UNKNOWN);
 }
 
 TEST_F(ApiLockTest, OverlappingDifferentRangeIsRefused) {

@@ -225,12 +225,14 @@ TEST_F(ApiExecutableTest, OnlyRequiredXnackIsIncompatible) {
 }
 
 // Every AMDGPU code object targets an ISA: as a program (agent-less) code
-// object it is refused with INVALID_ARGUMENT, and nothing is loaded.
+// object it is refused with INCOMPATIBLE_ARGUMENTS (HSA 1.1's status for a
+// code object the executable or implementation cannot take), and nothing
+// is loaded.
 TEST_F(ApiExecutableTest, ProgramCodeObjectIsRefused) {
   hsa_executable_t e = NewExecutable();
   const hsa_code_object_reader_t r = Reader(ReadFile(KernelPath("exe_kernels", "v3")));
   EXPECT_EQ(hsa_executable_load_program_code_object(e, r, nullptr, nullptr),
-            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+            HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS);
   EXPECT_EQ(hsa_executable_load_program_code_object(hsa_executable_t{0}, r, nullptr, nullptr),
             HSA_STATUS_ERROR_INVALID_EXECUTABLE);
   EXPECT_EQ(

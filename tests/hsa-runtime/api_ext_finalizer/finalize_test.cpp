@@ -305,6 +305,101 @@ TEST_F(ApiExtFinalizerFinalize, ZeroProgramRoundsDefaultModulesTowardZero) {
   RunVecAdd("&add_near", false);
 }
 
+// A program-linkage global variable declared in one module and defined in
+// another is one variable of the program (PRM 4.12): the code object
+// loads without the application defining it, and the kernel of the
+// declaring module reads the defining module's initial value.
+TEST_F(ApiExtFinalizerFinalize, ProgramVariableDefinedInAnotherModule) {
+  NewProgram();
+  std::vector<uint8_t> uses = brig_of(
+      "module &uses:1:0:$full:$large:$default;\n"
+      "decl prog global_u32 &counter;\n"
+      "kernel &read_counter(kernarg_u64 %out)\n"
+      "{\n"
+      "\tld_kernarg_u64 $d0, [%out];\n"
+      "\tld_global_u32 $s0, [&counter];\n"
+      "\tst_global_u32 $s0, [$d0];\n"
+      "\tret;\n"
+      "};\n");
+  std::vector<uint8_t> defines = brig_of(
+      "module &defines:1:0:$full:$large:$default;\n"
+      "prog global_u32 &counter = 1234;\n");
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(uses)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(defines)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
+  const hsa_executable_symbol_t kernel = Load("&read_counter");
+  ASSERT_NE(kernel.handle, 0u);
+
+  auto* out = static_cast<uint32_t*>(hsakmt_test::alloc_system(4096));
+  void* args = hsakmt_test::alloc_system(4096);
+  ASSERT_TRUE(out && args);
+  out[0] = 0;
+  const uint64_t out_address = reinterpret_cast<uintptr_t>(out);
+  std::memcpy(args, &out_address, sizeof out_address);
+  hsa_queue_t* q = nullptr;
+  ASSERT_EQ(hsa_queue_create(gpu_, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
+                             UINT32_MAX, &q),
+            HSA_STATUS_SUCCESS);
+  hsa_signal_t done{0};
+  ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
+  hsa_kernel_dispatch_packet_t packet{};
+  packet.header =
+      static_cast<uint16_t>((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+                            (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                            (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+  packet.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
+  packet.workgroup_size_x = packet.workgroup_size_y = packet.workgroup_size_z = 1;
+  packet.grid_size_x = packet.grid_size_y = packet.grid_size_z = 1;
+  packet.kernel_object = Info<uint64_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT);
+  packet.private_segment_size =
+      Info<uint32_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE);
+  packet.group_segment_size =
+      Info<uint32_t>(kernel, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE);
+  packet.kernarg_address = args;
+  packet.completion_signal = done;
+  ASSERT_TRUE(RunPacket(q, packet, done)) << "the dispatch did not complete";
+  EXPECT_EQ(out[0], 1234u);
+  EXPECT_EQ(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+  hsakmt_test::free_system(out, 4096);
+  hsakmt_test::free_system(args, 4096);
+}
+
+// A kernel without "prog" has module linkage (PRM 4.12); HSA 1.1's
+// hsa_executable_get_symbol finds it by its module's name, and its
+// symbol says so. Another module name finds nothing.
+TEST_F(ApiExtFinalizerFinalize, ModuleLinkageKernelIsFoundByItsModuleName) {
+  NewProgram();
+  std::vector<uint8_t> brig = brig_of(vec_add_hsail("&VectorAdd"));
+  ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(Finalize(&co_), HSA_STATUS_SUCCESS);
+  hsa_code_symbol_t code_symbol{0};
+  ASSERT_EQ(hsa_code_object_get_symbol(co_, "&vec_add", &code_symbol), HSA_STATUS_SUCCESS);
+  hsa_symbol_linkage_t code_linkage{};
+  ASSERT_EQ(hsa_code_symbol_get_info(code_symbol, HSA_CODE_SYMBOL_INFO_LINKAGE, &code_linkage),
+            HSA_STATUS_SUCCESS);
+  EXPECT_EQ(code_linkage, HSA_SYMBOL_LINKAGE_MODULE);
+  const hsa_executable_symbol_t by_name = Load("&vec_add");
+  ASSERT_NE(by_name.handle, 0u);
+  hsa_executable_symbol_t by_module{0};
+  ASSERT_EQ(hsa_executable_get_symbol(exe_, "&VectorAdd", "&vec_add", gpu_, 0, &by_module),
+            HSA_STATUS_SUCCESS);
+  EXPECT_EQ(by_module.handle, by_name.handle);
+  EXPECT_EQ(Info<hsa_symbol_linkage_t>(by_module, HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE),
+            HSA_SYMBOL_LINKAGE_MODULE);
+  const std::string module = "&VectorAdd";
+  ASSERT_EQ(Info<uint32_t>(by_module, HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH),
+            module.size());
+  std::string got(module.size(), '\0');
+  ASSERT_EQ(
+      hsa_executable_symbol_get_info(by_module, HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME, got.data()),
+      HSA_STATUS_SUCCESS);
+  EXPECT_EQ(got, module);
+  hsa_executable_symbol_t none{0};
+  EXPECT_EQ(hsa_executable_get_symbol(exe_, "&Other", "&vec_add", gpu_, 0, &none),
+            HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+}
+
 TEST_F(ApiExtFinalizerFinalize, OneKernelDefinedTwiceFails) {
   NewProgram();
   std::vector<uint8_t> one = brig_of(vec_add_hsail("&one"));

@@ -87,5 +87,38 @@ TEST_F(SpecStatusTest, CodeObjectReadersCheckTheirArguments) {
             HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL);
 }
 
+TEST_F(SpecStatusTest, LoadingChecksItsArguments) {
+  static const char kNotElf[64] = {};
+  hsa_code_object_reader_t r{0};
+  ASSERT_EQ(hsa_code_object_reader_create_from_memory(kNotElf, sizeof kNotElf, &r),
+            HSA_STATUS_SUCCESS);
+  hsa_executable_t e{0};
+  ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                      nullptr, &e),
+            HSA_STATUS_SUCCESS);
+  const hsa_code_object_reader_t kNoReader{0xdead0000};
+  EXPECT_EQ(hsa_executable_load_agent_code_object(kNoExecutable, gpu_, r, nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+  EXPECT_EQ(hsa_executable_load_agent_code_object(e, hsa_agent_t{0xdead0000}, r, nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_AGENT);
+  EXPECT_EQ(hsa_executable_load_agent_code_object(e, gpu_, kNoReader, nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+  EXPECT_EQ(hsa_executable_load_program_code_object(kNoExecutable, r, nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+  EXPECT_EQ(hsa_executable_load_program_code_object(e, kNoReader, nullptr, nullptr),
+            HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+  EXPECT_EQ(hsa_executable_validate_alt(e, nullptr, nullptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  uint32_t result = 1;
+  EXPECT_EQ(hsa_executable_validate_alt(kNoExecutable, nullptr, &result),
+            HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+  EXPECT_EQ(hsa_executable_validate_alt(e, nullptr, &result), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(result, 0u);
+  EXPECT_EQ(hsa_executable_freeze(e, nullptr), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_executable_load_agent_code_object(e, gpu_, r, nullptr, nullptr),
+            HSA_STATUS_ERROR_FROZEN_EXECUTABLE);
+  EXPECT_EQ(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
+}
+
 }  // namespace
 }  // namespace spec_status_test

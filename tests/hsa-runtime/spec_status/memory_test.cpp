@@ -90,5 +90,13 @@ TEST_F(SpecStatusTest, MemoryRegisterOfZeroBytesIsAnInvalidArgument) {
   EXPECT_EQ(hsa_memory_register(&a, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 }
 
+// HSA 1.1: "If a NULL pointer is passed, no operation is performed" (the
+// size is then not looked at; ROCr agrees), and the same for deregister.
+TEST_F(SpecStatusTest, MemoryRegisterAndDeregisterOfNullDoNothing) {
+  EXPECT_EQ(hsa_memory_register(nullptr, 4096), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_memory_register(nullptr, 0), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(hsa_memory_deregister(nullptr, 4096), HSA_STATUS_SUCCESS);
+}
+
 }  // namespace
 }  // namespace spec_status_test

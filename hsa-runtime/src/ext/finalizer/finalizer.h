@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "executables/module_names.h"
+
 namespace hsail {
 class Module;
 }
@@ -55,6 +57,10 @@ LoadedModule load_module(hsa_ext_module_t handle);
 std::vector<uint8_t> build_code_object(const std::vector<LoadedModule>& modules,
                                        const std::string& gfx,
                                        hsa_default_float_rounding_mode_t rounding);
+
+// The module of every module-linkage kernel and function the modules
+// define, by source name (module_linkage.cpp).
+v1::ModuleNames module_linkage_names(const std::vector<LoadedModule>& modules);
 
 // Whether libhsart-finalizer.so.1 is next to the runtime (the extension is
 // reported only then); checks the file without loading it.

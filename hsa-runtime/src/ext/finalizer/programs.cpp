@@ -220,6 +220,16 @@ extern "C" hsa_status_t hsa_ext_program_finalize(hsa_ext_program_t program, hsa_
   // refusing the finalizer's output would be the finalizer's fault.
   const hsa_status_t s =
       hsa_code_object_deserialize(bytes.data(), bytes.size(), nullptr, code_object);
+  if (s == HSA_STATUS_SUCCESS) {
+    // The module linkage the ELF cannot carry (hsa_executable_get_symbol).
+    try {
+      hsart::v1::set_module_names(*code_object, fz::module_linkage_names(modules));
+    } catch (const std::bad_alloc&) {
+      hsa_code_object_destroy(*code_object);
+      code_object->handle = 0;
+      return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    }
+  }
   if (s == HSA_STATUS_SUCCESS || s == HSA_STATUS_ERROR_OUT_OF_RESOURCES) return s;
   fz::report("hsa_ext_program_finalize", "the loader refuses the finalized code object");
   return fz::ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED);
