@@ -54,8 +54,12 @@ struct Args {
 class FullProfile : public fin_test::FinalizerTest {
  protected:
   void TearDown() override {
-    if (exe_.handle) EXPECT_EQ(hsa_executable_destroy(exe_), HSA_STATUS_SUCCESS);
-    if (co_.handle) EXPECT_EQ(hsa_code_object_destroy(co_), HSA_STATUS_SUCCESS);
+    if (exe_.handle) {
+      EXPECT_EQ(hsa_executable_destroy(exe_), HSA_STATUS_SUCCESS);
+    }
+    if (co_.handle) {
+      EXPECT_EQ(hsa_code_object_destroy(co_), HSA_STATUS_SUCCESS);
+    }
     FinalizerTest::TearDown();
   }
 
