@@ -48,7 +48,7 @@ class EmptyDispatch {
     hsa_executable_symbol_t sym;
     if (elf.empty() ||
         hsa_code_object_reader_create_from_memory(elf.data(), elf.size(), &reader_) ||
-        hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+        hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                   nullptr, &exe_) ||
         hsa_executable_load_agent_code_object(exe_, gpu, reader_, nullptr, nullptr) ||
         hsa_executable_freeze(exe_, nullptr) ||

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <thread>
 
+#include "host_page_tables.h"
+
 namespace gcn {
 
 bool AddressSpace::map(uint64_t va, void* host, uint64_t size, bool writable) {
@@ -45,13 +47,20 @@ void AddressSpace::wait_readers(uint64_t g) {
 }
 
 bool AddressSpace::lookup(uint64_t va, Mapping* out) const {
-  std::shared_lock lock(mu_);
-  auto it = ranges_.upper_bound(va);
-  if (it == ranges_.begin()) return false;
-  --it;
-  if (va >= it->first + it->second.size) return false;
-  *out = it->second;
-  return true;
+  {
+    std::shared_lock lock(mu_);
+    auto it = ranges_.upper_bound(va);
+    if (it != ranges_.begin()) {
+      --it;
+      if (va < it->first + it->second.size) {
+        *out = it->second;
+        return true;
+      }
+    }
+  }
+  // Buffer objects come first: a VRAM buffer's pages are the KFD's, not
+  // the CPU mapping at the same address.
+  return host_translation_ && host_vma(va, out);
 }
 
 AddressSpace::Reader::Reader(AddressSpace& as) : as_(as) {

@@ -1,7 +1,9 @@
 // The GPU's view of memory: virtual ranges mapped onto host memory. The
 // in-process platform maps GPU VA = process VA (like an APU with ATS); an
 // access outside every mapping is a GPU page fault, reported, never a host
-// crash.
+// crash. A full-profile APU's space (host_translation) also reaches, as
+// IOMMUv2/ATS does, every page the process has mapped itself (malloc,
+// stacks, globals), through the process's own page tables.
 //
 // Engine threads (waves, SDMA) keep host pointers from lookups in their
 // TLBs, so a range the host unmaps could still be written through them. An
@@ -30,6 +32,10 @@ struct Mapping {
 class AddressSpace {
  public:
   AddressSpace() = default;
+  // host_translation: addresses no mapping covers are the process's own
+  // (host_page_tables.h), as for an APU whose GPU translates through the
+  // IOMMU; a discrete GPU's space (the default) faults there.
+  explicit AddressSpace(bool host_translation) : host_translation_(host_translation) {}
   AddressSpace(const AddressSpace&) = delete;
   AddressSpace& operator=(const AddressSpace&) = delete;
 
@@ -94,6 +100,7 @@ class AddressSpace {
   // Blocks until every busy reader has seen generation g.
   void wait_readers(uint64_t g);
 
+  const bool host_translation_ = false;
   mutable std::shared_mutex mu_;
   std::map<uint64_t, Mapping> ranges_;  // by va, non-overlapping
   std::atomic<uint64_t> generation_{1};

@@ -20,12 +20,17 @@ struct VirtualGpuConfig {
   // Debug option: a wave naming a VGPR beyond its kernel's allocation
   // faults (ShaderEngine's check_gprs; libhsakmt: $GCN_EMU_CHECK_GPRS=1).
   bool check_gprs = false;
+  // A full-profile APU node: the GPU reaches every page of the process
+  // (IOMMUv2/ATS), not only the buffers mapped to it (libhsakmt:
+  // $GCN_EMU_APU=1).
+  bool host_translation = false;
 };
 
 class VirtualGpu {
  public:
   VirtualGpu(const VirtualGpuConfig& config, CommandProcessor::InterruptHandler irq)
       : config_(config),
+        memory_(config.host_translation),
         engine_(memory_, config.host_threads, config.compute_units, config.check_gprs),
         cp_(memory_, engine_, irq),
         sdma_(memory_, irq) {}

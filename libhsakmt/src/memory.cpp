@@ -532,9 +532,10 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtAllocMemory(HSAuint32 PreferredNode, HS
   if (!MemoryAddress || SizeInBytes == 0 || (SizeInBytes & (kPage - 1)))
     return HSAKMT_STATUS_INVALID_PARAMETER;
   if (PreferredNode >= thunk().node_count) return HSAKMT_STATUS_INVALID_NODE_UNIT;
-  // Device memory lives on a GPU node; system memory is GTT of the first GPU.
+  // Device memory lives on a discrete GPU's node; system memory (also
+  // everything an APU node allocates) is GTT of that or the first GPU.
   const GpuNode* gpu = gpu_node(PreferredNode);
-  const bool vram = gpu != nullptr;
+  const bool vram = gpu != nullptr && !gpu->apu;
   if (!gpu && !thunk().gpus.empty()) gpu = &thunk().gpus.front();
   const bool host_access = !vram || MemFlags.ui32.HostAccess;
 

@@ -21,6 +21,9 @@ struct GpuNode {
   uint32_t node_id = 0;
   uint32_t gpu_id = 0;
   int drm_render_minor = -1;
+  // An APU node (CPU cores and the GPU in one node): its memory is system
+  // memory, as ROCm's fmm.c allocates for a non-dGPU.
+  bool apu = false;
   int drm_fd = -1;  // render node opened for ACQUIRE_VM, kfd_fd without one, or -1
   // From GET_PROCESS_APERTURES_NEW.
   uint64_t lds_base = 0, lds_limit = 0;

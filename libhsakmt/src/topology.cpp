@@ -70,6 +70,7 @@ HSAKMT_STATUS topology_discover() {
     g.node_id = i;
     g.gpu_id = n.gpu_id;
     g.drm_render_minor = n.props.DrmRenderMinor;
+    g.apu = n.props.NumCPUCores != 0;
     t.gpus.push_back(g);
   }
   t.node_count = static_cast<uint32_t>(snapshot.nodes.size());

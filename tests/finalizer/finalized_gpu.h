@@ -58,7 +58,7 @@ class FinalizedGpu : public ::testing::Test {
     code_ = std::move(code);
     ASSERT_EQ(hsa_code_object_reader_create_from_memory(code_.data(), code_.size(), &reader_),
               HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                         nullptr, &exe_),
               HSA_STATUS_SUCCESS);
     for (const auto& [name, address] : defines_) {

@@ -59,7 +59,7 @@ TEST_F(ModuleVariables, AnUndefinedProgramVariableFailsToLoad) {
   code_ = hsail::finalizer::finalize(brig, hsail::finalizer::Options{});
   ASSERT_EQ(hsa_code_object_reader_create_from_memory(code_.data(), code_.size(), &reader_),
             HSA_STATUS_SUCCESS);
-  ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+  ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                       nullptr, &exe_),
             HSA_STATUS_SUCCESS);
   EXPECT_NE(hsa_executable_load_agent_code_object(exe_, gpu_, reader_, nullptr, nullptr),

@@ -7,6 +7,7 @@
 #include "memory/gpu_visible_memory.h"
 #include "runtime/init_check.h"
 #include "runtime/isa.h"
+#include "runtime/topology.h"
 
 using hsart::exec::Executable;
 using hsart::exec::Loaded;
@@ -204,6 +205,11 @@ hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes,
   std::string error;
   if (!loader::Parse(bytes, size, &l->co, &error)) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   if (!isa_compatible(l->co, *a)) return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
+  // A full-profile executable needs a full-profile agent (HSA 1.1: the
+  // agent is not compatible): its code may dereference any host pointer,
+  // which a discrete GPU cannot.
+  if (e->profile == HSA_PROFILE_FULL && !hsart::full_profile(*a))
+    return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
   // A code object may not define a variable the application already did.
   for (const loader::Variable& v : l->co.variables) {
     if (v.defined && v.binding != loader::Binding::Local && defined_variable(*e, v.name, a))

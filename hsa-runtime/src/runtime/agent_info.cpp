@@ -76,8 +76,8 @@ hsa_status_t standard_info(const Agent& a, int attribute, void* value) {
       return put(value, gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : HSA_AGENT_FEATURE_AGENT_DISPATCH);
     case HSA_AGENT_INFO_MACHINE_MODEL:
       return put(value, HSA_MACHINE_MODEL_LARGE);
-    case HSA_AGENT_INFO_PROFILE:
-      return put(value, HSA_PROFILE_BASE);
+    case HSA_AGENT_INFO_PROFILE:  // an APU's GPU is full profile, a dGPU base
+      return put(value, gpu && hsart::full_profile(a) ? HSA_PROFILE_FULL : HSA_PROFILE_BASE);
     case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
     case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
       return put(value, HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR);

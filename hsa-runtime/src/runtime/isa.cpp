@@ -44,8 +44,8 @@ hsa_status_t isa_info(const Isa& isa, int attribute, void* value) {
       return HSA_STATUS_SUCCESS;
     case HSA_ISA_INFO_MACHINE_MODELS:  // [small, large]
       return put_bools(value, {false, true});
-    case HSA_ISA_INFO_PROFILES:  // [base, full]
-      return put_bools(value, {true, false});
+    case HSA_ISA_INFO_PROFILES:  // [base, full]: full where an APU runs it
+      return put_bools(value, {true, hsart::isa_has_full_profile_agent(isa)});
     case HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES:  // [default, zero, near]
     case HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
       return put_bools(value, {false, false, true});

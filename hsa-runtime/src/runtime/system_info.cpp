@@ -7,6 +7,8 @@
 #include "ext/finalizer/finalizer.h"
 #include "runtime/extensions.h"
 #include "runtime/init_check.h"
+#include "runtime/runtime.h"
+#include "runtime/topology.h"
 #include "signals/timestamp.h"
 
 namespace {
@@ -83,10 +85,20 @@ extern "C" hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void* v
     case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
       *static_cast<const char**>(value) = "1.1.0";
       return HSA_STATUS_SUCCESS;
-    case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:
-    case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
+    case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:  // the hsa_amd_svm_* attribute API
       *static_cast<bool*>(value) = false;
       return HSA_STATUS_SUCCESS;
+    case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: {
+      // Every GPU reaches plain host memory: all are full-profile APUs.
+      bool all = false;
+      for (const hsart::Agent& a : hsart::runtime().agents) {
+        if (a.type != HSA_DEVICE_TYPE_GPU) continue;
+        all = hsart::full_profile(a);
+        if (!all) break;
+      }
+      *static_cast<bool*>(value) = all;
+      return HSA_STATUS_SUCCESS;
+    }
     default:
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }

@@ -1,7 +1,8 @@
 // Agents and regions from the thunk's topology: one CPU agent per CPU node,
-// one GPU agent per GPU node. System memory (fine-grained and kernarg) is a
-// CPU agent's region that GPU agents list as well, as ROCm does, so that
-// programs searching a GPU agent for its kernarg region find one.
+// one GPU agent per GPU node, and both for an APU node (CPU cores and a GPU
+// in one node, as amdkfd reports an IOMMUv2 APU; ROCr does the same). System memory (fine-grained
+// and kernarg) is a CPU agent's region that GPU agents list as well, as ROCm does, so that programs
+// searching a GPU agent for its kernarg region find one.
 #include "runtime/topology.h"
 
 #include <cstdio>
@@ -26,11 +27,12 @@ std::string ascii_of(const HSAuint16* utf16, size_t n) {
   return s;
 }
 
-hsa_status_t read_node(uint32_t node, Agent* a) {
+// Reads node as an agent of type: an APU node is read twice, once per agent.
+hsa_status_t read_node(uint32_t node, hsa_device_type_t type, Agent* a) {
   a->node = node;
   if (hsaKmtGetNodeProperties(node, &a->props) != HSAKMT_STATUS_SUCCESS)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  a->type = a->props.NumFComputeCores ? HSA_DEVICE_TYPE_GPU : HSA_DEVICE_TYPE_CPU;
+  a->type = type;
   a->banks.resize(a->props.NumMemoryBanks);
   if (!a->banks.empty() && hsaKmtGetNodeMemoryProperties(node, a->props.NumMemoryBanks,
                                                          a->banks.data()) != HSAKMT_STATUS_SUCCESS)
@@ -41,7 +43,19 @@ hsa_status_t read_node(uint32_t node, Agent* a) {
   if (!a->caches.empty() && hsaKmtGetNodeCacheProperties(node, first_processor, a->props.NumCaches,
                                                          a->caches.data()) != HSAKMT_STATUS_SUCCESS)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  a->product_name = ascii_of(a->props.MarketingName, HSA_PUBLIC_NAME_SIZE);
+  const bool apu = a->props.NumCPUCores && a->props.NumFComputeCores;
+  if (apu) {
+    // Each agent of an APU node keeps its own caches (CPU or HSA CU).
+    std::vector<HsaCacheProperties> own;
+    for (const HsaCacheProperties& c : a->caches)
+      if (type == HSA_DEVICE_TYPE_GPU ? c.CacheType.ui32.HSACU : c.CacheType.ui32.CPU)
+        own.push_back(c);
+    a->caches = std::move(own);
+  }
+  // The node's name (the ASIC's) names its GPU, not an APU's CPU.
+  a->product_name = apu && type == HSA_DEVICE_TYPE_CPU
+                        ? std::string()
+                        : ascii_of(a->props.MarketingName, HSA_PUBLIC_NAME_SIZE);
   if (a->type == HSA_DEVICE_TYPE_GPU) {
     // The agent's name is its gfx target, from the GFX IP version (the
     // topology's AMDName is the thunk's "GFX090000" form, not a target).
@@ -84,10 +98,18 @@ hsa_status_t build_topology(Runtime& rt) {
   if (hsaKmtAcquireSystemProperties(&sys) != HSAKMT_STATUS_SUCCESS)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   for (uint32_t n = 0; n < sys.NumNodes; ++n) {
-    Agent a{};
-    const hsa_status_t s = read_node(n, &a);
-    if (s != HSA_STATUS_SUCCESS) return s;
-    rt.agents.push_back(std::move(a));
+    HsaNodeProperties props{};
+    if (hsaKmtGetNodeProperties(n, &props) != HSAKMT_STATUS_SUCCESS)
+      return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    std::vector<hsa_device_type_t> types;
+    if (props.NumCPUCores || !props.NumFComputeCores) types.push_back(HSA_DEVICE_TYPE_CPU);
+    if (props.NumFComputeCores) types.push_back(HSA_DEVICE_TYPE_GPU);
+    for (hsa_device_type_t type : types) {
+      Agent a{};
+      const hsa_status_t s = read_node(n, type, &a);
+      if (s != HSA_STATUS_SUCCESS) return s;
+      rt.agents.push_back(std::move(a));
+    }
   }
 
   // System memory: the first CPU agent owns it; allocations come from node 0.
@@ -132,6 +154,16 @@ hsa_status_t build_topology(Runtime& rt) {
     if (kernarg) a.regions.push_back(kernarg);
   }
   return HSA_STATUS_SUCCESS;
+}
+
+bool full_profile(const Agent& agent) {
+  return agent.type == HSA_DEVICE_TYPE_CPU || agent.props.NumCPUCores != 0;
+}
+
+bool isa_has_full_profile_agent(const Isa& isa) {
+  for (const Agent& a : runtime().agents)
+    if (a.type == HSA_DEVICE_TYPE_GPU && a.isa == &isa && full_profile(a)) return true;
+  return false;
 }
 
 const Agent* agent_from(hsa_agent_t agent) {

@@ -47,6 +47,13 @@ const Region* region_from(hsa_region_t region);
 hsa_agent_t handle_of(const Agent* agent);
 hsa_region_t handle_of(const Region* region);
 
+// A full-profile agent: a GPU in a node with CPU cores (an APU, whose GPU
+// reaches all of the process's memory), as ROCr decides; CPU agents too.
+bool full_profile(const Agent& agent);
+
+// Whether some GPU agent runs isa in the full profile.
+bool isa_has_full_profile_agent(const Isa& isa);
+
 // Reads the thunk's topology into rt (KFD already open).
 hsa_status_t build_topology(Runtime& rt);
 

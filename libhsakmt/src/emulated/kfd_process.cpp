@@ -47,6 +47,7 @@ Process::Process() {
     config.compute_units = info.props.cu_count;
     config.host_threads = shader_threads_from_env();
     config.check_gprs = check_gprs_from_env();
+    config.host_translation = info.apu;
     Device* raw = dev.get();
     dev->gpu = std::make_unique<gcn::VirtualGpu>(
         config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });

@@ -27,6 +27,8 @@ constexpr uint32_t kCacheHsaCu = 0x8;
 constexpr uint32_t kIoLinkPcie = 2;
 constexpr uint32_t kIoLinkEnabled = 1;
 constexpr uint32_t kCapDoorbellType2 = 0x2u << 12;
+// HSA_CAP_ATS_PRESENT: what amdkfd sets on a GPU that uses IOMMUv2.
+constexpr uint32_t kCapAtsPresent = 0x2;
 
 unsigned env_count(const char* name, unsigned fallback, unsigned lo, unsigned hi) {
   const char* v = std::getenv(name);
@@ -180,19 +182,22 @@ bool gpu_id_taken(uint32_t id, void* ctx) {
   return false;
 }
 
-std::string node_properties(bool gpu, unsigned cpus, const GpuInfo* g, uint32_t caches,
-                            uint32_t io_links, uint32_t cpu_mhz) {
+// A node's properties: CPU cores, GPU g (nullptr for a CPU node), or both
+// for an APU node.
+std::string node_properties(unsigned cpu_cores, const GpuInfo* g, uint32_t simd_base,
+                            uint32_t caches, uint32_t io_links, uint32_t cpu_mhz) {
+  const bool gpu = g != nullptr;
   uint64_t v[KFDC_NODE_PROP_COUNT] = {};
   if (gpu) kfdc_gpu_node_values(&g->props, v);
-  v[KFDC_NODE_cpu_cores_count] = gpu ? 0 : cpus;
+  v[KFDC_NODE_cpu_cores_count] = cpu_cores;
   v[KFDC_NODE_mem_banks_count] = 1;
   v[KFDC_NODE_caches_count] = caches;
   v[KFDC_NODE_io_links_count] = io_links;
-  v[KFDC_NODE_simd_id_base] = gpu ? KFDC_GPU_PROCESSOR_ID_BASE + (g->node_id - 1) * 0x1000 : 0;
+  v[KFDC_NODE_simd_id_base] = gpu ? simd_base : 0;
   // The emulated KFD has render nodes (emulated_transport.cpp); the module
   // has none and prints -1.
   v[KFDC_NODE_drm_render_minor] = gpu ? g->render_minor : 0;
-  v[KFDC_NODE_capability] = gpu ? kCapDoorbellType2 : 0;
+  v[KFDC_NODE_capability] = gpu ? kCapDoorbellType2 | (g->apu ? kCapAtsPresent : 0) : 0;
   v[KFDC_NODE_max_engine_clk_ccompute] = cpu_mhz;
   return Props().print(kfdc_node_props, KFDC_NODE_PROP_COUNT, v, gpu);
 }
@@ -223,8 +228,13 @@ Machine build() {
   m.ram_bytes = host_ram_bytes();
   const unsigned gpus = env_count("GCN_EMU_GPUS", 1, 0, 16);
   const unsigned cus = env_count("GCN_EMU_CUS", 64, 1, 64);
+  // An IOMMUv2 APU's CRAT has one node with the CPU cores and the GPU;
+  // amdkfd assigns the GPU to it (kfd_double_confirm_iommu_support).
+  const bool apu = gpus > 0 && env_count("GCN_EMU_APU", 0, 0, 1) == 1;
+  if (apu) m.cpu_nodes = 0;
   for (unsigned i = 0; i < gpus; ++i) {
     GpuInfo g;
+    g.apu = apu && i == 0;
     g.node_id = m.cpu_nodes + i;
     g.render_minor = 128 + i;
     kfdc_vega10_props(&g.props, i, cus, m.ram_bytes);
@@ -239,33 +249,36 @@ Machine build() {
   f[root + "generation_id"] = "1\n";
   f[root + "system_properties"] = "platform_oem 0\nplatform_id 0\nplatform_rev 0\n";
 
-  // CPU node 0.
+  // CPU node 0 (with an APU, node 0 is the APU's, below).
   const std::string cpu = root + "nodes/0/";
   const std::vector<Cache> caches = host_caches(cpus);
   for (uint32_t n = 0; n < m.cpu_nodes + m.gpus.size(); ++n)
     for (const char* d : {"p2p_links", "perf"})
       m.empty_dirs.push_back(root + "nodes/" + std::to_string(n) + "/" + d);
-  f[cpu + "gpu_id"] = "0\n";
-  f[cpu + "name"] = "\n";
-  f[cpu + "properties"] =
-      node_properties(false, cpus, nullptr, static_cast<uint32_t>(caches.size()),
-                      static_cast<uint32_t>(m.gpus.size()), mhz);
-  f[cpu + "mem_banks/0/properties"] = mem_bank(kHeapSystem, m.ram_bytes, 64, 0);
-  for (size_t i = 0; i < caches.size(); ++i)
-    f[cpu + "caches/" + std::to_string(i) + "/properties"] = cache_text(caches[i]);
-  for (size_t i = 0; i < m.gpus.size(); ++i)
-    f[cpu + "io_links/" + std::to_string(i) + "/properties"] = io_link(0, m.gpus[i].node_id);
+  if (!apu) {
+    f[cpu + "gpu_id"] = "0\n";
+    f[cpu + "name"] = "\n";
+    f[cpu + "properties"] = node_properties(cpus, nullptr, 0, static_cast<uint32_t>(caches.size()),
+                                            static_cast<uint32_t>(m.gpus.size()), mhz);
+    f[cpu + "mem_banks/0/properties"] = mem_bank(kHeapSystem, m.ram_bytes, 64, 0);
+    for (size_t i = 0; i < caches.size(); ++i)
+      f[cpu + "caches/" + std::to_string(i) + "/properties"] = cache_text(caches[i]);
+    for (size_t i = 0; i < m.gpus.size(); ++i)
+      f[cpu + "io_links/" + std::to_string(i) + "/properties"] = io_link(0, m.gpus[i].node_id);
+  }
 
-  for (const GpuInfo& g : m.gpus) {
+  for (size_t index = 0; index < m.gpus.size(); ++index) {
+    const GpuInfo& g = m.gpus[index];
     const std::string n = root + "nodes/" + std::to_string(g.node_id) + "/";
     const kfdc_gpu_props& pr = g.props;
-    const uint32_t simd_base = KFDC_GPU_PROCESSOR_ID_BASE + (g.node_id - 1) * 0x1000;
+    const uint32_t simd_base = KFDC_GPU_PROCESSOR_ID_BASE + static_cast<uint32_t>(index) * 0x1000;
     f[n + "gpu_id"] = std::to_string(g.gpu_id) + "\n";
     f[n + "name"] = std::string(KFDC_VEGA10_NAME) + "\n";
     // As the module (and Linux's CRAT) lists them: a vector L1 per CU,
     // numbered by CU, with a 32-bit CU mask per shader array relative to
     // processor_id_low; one L2 shared by every array's CUs.
-    std::vector<Cache> gc;
+    // An APU node lists the CPU's caches first, then the GPU's.
+    std::vector<Cache> gc = g.apu ? caches : std::vector<Cache>{};
     for (unsigned cu = 0; cu < pr.cu_count; ++cu) {
       Cache c;
       c.processor_id_low = simd_base + cu;
@@ -288,12 +301,24 @@ Machine build() {
       for (unsigned cu = 0; cu < pr.cu_per_simd_array && cu < 32; ++cu)
         l2.siblings[a * 32 + cu] = true;
     gc.push_back(l2);
-    f[n + "properties"] = node_properties(true, cpus, &g, static_cast<uint32_t>(gc.size()), 1, mhz);
+    // An APU node's memory is the system's (kfd_parse_subtype_mem: a node
+    // with CPU cores has a SYSTEM heap); it links to every other GPU, as the
+    // CPU node does on a discrete machine.
+    const uint32_t links = g.apu ? static_cast<uint32_t>(m.gpus.size() - 1) : 1;
+    f[n + "properties"] = node_properties(g.apu ? cpus : 0, &g, simd_base,
+                                          static_cast<uint32_t>(gc.size()), links, mhz);
     f[n + "mem_banks/0/properties"] =
-        mem_bank(kHeapFbPublic, pr.local_mem_size, pr.vram_width, pr.mem_clk_max);
+        g.apu ? mem_bank(kHeapSystem, m.ram_bytes, 64, 0)
+              : mem_bank(kHeapFbPublic, pr.local_mem_size, pr.vram_width, pr.mem_clk_max);
     for (size_t i = 0; i < gc.size(); ++i)
       f[n + "caches/" + std::to_string(i) + "/properties"] = cache_text(gc[i]);
-    f[n + "io_links/0/properties"] = io_link(g.node_id, 0);
+    if (g.apu) {
+      for (size_t i = 1; i < m.gpus.size(); ++i)
+        f[n + "io_links/" + std::to_string(i - 1) + "/properties"] =
+            io_link(g.node_id, m.gpus[i].node_id);
+    } else {
+      f[n + "io_links/0/properties"] = io_link(g.node_id, 0);
+    }
   }
   return m;
 }

@@ -1,6 +1,8 @@
 // The emulated machine: the host's CPUs as one CPU node, then the virtual
 // gfx900 GPUs ($GCN_EMU_GPUS, default 1, each with $GCN_EMU_CUS compute
-// units, default 64), and the sysfs text the KFD publishes for them.
+// units, default 64), and the sysfs text the KFD publishes for them. With
+// $GCN_EMU_APU=1 the first GPU is an APU: one node holds the CPU cores and
+// the GPU, as amdkfd reports Kaveri, Carrizo or Raven with IOMMUv2.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +21,13 @@ struct GpuInfo {
   // The device model of kfd-common (the module publishes the same), with
   // $GCN_EMU_CUS compute units; VRAM is local_mem_size.
   kfdc_gpu_props props{};
+  // $GCN_EMU_APU=1: the first GPU is an APU sharing node 0 with the CPU
+  // cores, as amdkfd builds it from an IOMMUv2 APU's CRAT.
+  bool apu = false;
 };
 
 struct Machine {
-  uint32_t cpu_nodes = 1;
+  uint32_t cpu_nodes = 1;  // CPU-only nodes before the GPUs (0 with an APU)
   uint64_t ram_bytes = 0;  // MemTotal: the CPU bank, VRAM and memory limits
   std::vector<GpuInfo> gpus;
   // Absolute path under kTopologyRoot -> file text.

@@ -35,7 +35,7 @@ class ApiExtFinalizerFinalize : public FinalizerTest {
   // Loads co_ into a frozen executable for the GPU; the kernel by name.
   hsa_executable_symbol_t Load(const char* name) {
     hsa_executable_symbol_t kernel{0};
-    EXPECT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+    EXPECT_EQ(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                         nullptr, &exe_),
               HSA_STATUS_SUCCESS);
     EXPECT_EQ(hsa_executable_load_code_object(exe_, gpu_, co_, nullptr), HSA_STATUS_SUCCESS);

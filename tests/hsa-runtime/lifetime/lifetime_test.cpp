@@ -220,7 +220,7 @@ void expect_not_initialized() {
       {"hsa_queue_create", hsa_queue_create(agent, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr,
                                             UINT32_MAX, UINT32_MAX, &q)},
       {"hsa_executable_create_alt",
-       hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr,
+       hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr,
                                  &exe)},
       {"hsa_memory_allocate", hsa_memory_allocate(hsa_region_t{0x1000}, 64, &p)},
       {"hsa_amd_signal_async_handler",
