@@ -45,8 +45,8 @@ struct Options {
 
 // Kernels become amdgpu_kernel functions named as in HSAIL ("&k"), so the
 // runtime finds them by their HSAIL names; their explicit arguments are the
-// kernarg formals in order (HSAIL's kernarg layout is the natural-alignment
-// layout the backend uses).
+// kernarg formals in order, laid out as HSAIL lays out the kernarg segment
+// (align(n) and arrays as byref arguments, translate_kernel.cpp).
 std::unique_ptr<llvm::Module> translate(const Module& brig, llvm::LLVMContext& context,
                                         const Options& options);
 
