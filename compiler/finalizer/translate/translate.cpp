@@ -210,8 +210,16 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   // Group memory has no initial value; global memory starts zeroed.
   llvm::Constant* init = as == kGroupAS ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
                                         : variable_initializer(ms.brig, at, ty);
-  auto* gv = new llvm::GlobalVariable(ms.ir, ty, false, llvm::GlobalValue::InternalLinkage, init,
-                                      name, nullptr, llvm::GlobalValue::NotThreadLocal, as);
+  // A global or readonly definition of program linkage is what other
+  // modules' declarations of the name refer to (PRM 4.12.1), and the
+  // application finds it by name: a symbol of the code object, protected
+  // so that the code reaches it directly rather than through the GOT.
+  bool exported = v.linkage == FW_BRIG_LINKAGE_PROGRAM && as == kGlobalAS;
+  auto* gv = new llvm::GlobalVariable(
+      ms.ir, ty, false,
+      exported ? llvm::GlobalValue::ExternalLinkage : llvm::GlobalValue::InternalLinkage, init,
+      name, nullptr, llvm::GlobalValue::NotThreadLocal, as);
+  if (exported) gv->setVisibility(llvm::GlobalValue::ProtectedVisibility);
   uint64_t align = alignment_bytes(v.align);
   gv->setAlignment(llvm::Align(align ? align : (t->bits <= 8 ? 1 : t->bits / 8)));
   ms.globals[at] = gv;

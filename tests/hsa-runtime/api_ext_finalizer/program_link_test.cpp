@@ -266,5 +266,48 @@ TEST_F(ApiExtFinalizerLink, APrivateVariableNoModuleDefinesFails) {
   ASSERT_NO_FATAL_FAILURE(Build({kPrivateUser}, HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
 }
 
+// A global variable of program linkage declared in the kernel's module and
+// defined, with an initial value, in another (PRM 4.12.1): the kernel reads
+// the definition's value and the executable finds the variable by name.
+const char kGlobalUser[] = R"(module &guser:1:0:$full:$large:$default;
+decl prog global_u32 &g;
+kernel &k(kernarg_u64 %out)
+{
+	ld_global_u32 $s0, [&g];
+	add_u32 $s0, $s0, 1;
+	st_global_u32 $s0, [&g];
+	ld_kernarg_u64 $d0, [%out];
+	st_global_u32 $s0, [$d0];
+	ret;
+};
+)";
+
+const char kGlobalOwner[] = R"(module &gowner:1:0:$full:$large:$default;
+prog global_u32 &g = 1234;
+)";
+
+TEST_F(ApiExtFinalizerLink, AGlobalVariableDefinedInAnotherModule) {
+  ASSERT_NO_FATAL_FAILURE(Build({kGlobalUser, kGlobalOwner}));
+  hsa_executable_symbol_t k = Kernel("&k");
+  uint32_t* out = hsakmt_test::alloc_array<uint32_t>(1);
+  ASSERT_NE(out, nullptr);
+  *out = 0;
+  std::vector<uint8_t> args;
+  Put<uint64_t>(&args, 0, reinterpret_cast<uintptr_t>(out));
+  ASSERT_TRUE(Dispatch(gpu_, k, args, 1, 1)) << "the dispatch did not complete";
+  EXPECT_EQ(*out, 1235u);
+  hsa_executable_symbol_t g{0};
+  ASSERT_EQ(hsa_executable_get_symbol_by_name(exe_, "&g", &gpu_, &g), HSA_STATUS_SUCCESS);
+  EXPECT_EQ(Info<hsa_symbol_kind_t>(g, HSA_EXECUTABLE_SYMBOL_INFO_TYPE), HSA_SYMBOL_KIND_VARIABLE);
+  const uint64_t address = Info<uint64_t>(g, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS);
+  ASSERT_NE(address, 0u);
+  // The kernel's increment is in the variable the executable names.
+  uint32_t value = 0;
+  ASSERT_EQ(hsa_memory_copy(&value, reinterpret_cast<const void*>(address), sizeof value),
+            HSA_STATUS_SUCCESS);
+  EXPECT_EQ(value, 1235u);
+  hsakmt_test::free_system(out, 4096);
+}
+
 }  // namespace
 }  // namespace fin_test
