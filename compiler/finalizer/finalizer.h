@@ -45,10 +45,29 @@ struct Options {
 
 // Kernels become amdgpu_kernel functions named as in HSAIL ("&k"), so the
 // runtime finds them by their HSAIL names; their explicit arguments are the
-// kernarg formals in order (HSAIL's kernarg layout is the natural-alignment
-// layout the backend uses).
+// kernarg formals in order, laid out as HSAIL lays out the kernarg segment
+// (align(n) and arrays as byref arguments, translate_kernel.cpp).
 std::unique_ptr<llvm::Module> translate(const Module& brig, llvm::LLVMContext& context,
                                         const Options& options);
+
+// Program linkage (PRM 4.12.1): a name declared in one module may be
+// defined in another module of the same program (PRM 4.3, 14.2).
+// translate() leaves such names for the IR linker to join and marks them;
+// emit_code_object() takes the IR as the whole program and closes it
+// (backend_program.cpp).
+//  - A function of program linkage is an external LLVM function with the
+//    string attribute kProgramFunctionAttribute ("indirect" for an
+//    indirect function, which stays a symbol of the code object;
+//    "function" otherwise, made internal once defined). A called one that
+//    no module defines is an error.
+//  - A module-scope private variable is a copy per work-item that each
+//    kernel makes from its module's declaration or definition; the names
+//    of program-linkage ones a module declares without defining, and of
+//    those it defines, are the named metadata lists below (one MDString
+//    each). A declared one no module defines is an error.
+inline constexpr const char kProgramFunctionAttribute[] = "hsail-program-function";
+inline constexpr const char kProgramPrivateDeclared[] = "hsail.program.private.declared";
+inline constexpr const char kProgramPrivateDefined[] = "hsail.program.private.defined";
 
 // The bytes of a loadable code object (ELF shared object).
 std::vector<uint8_t> emit_code_object(llvm::Module& ir, const Options& options);

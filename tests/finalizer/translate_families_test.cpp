@@ -191,8 +191,8 @@ TEST(TranslateErrors, UnsupportedInstructionsNameOpcodeSectionAndPosition) {
       {"\talloca_u32 $s0, 100000;",
        "5:2: not supported yet: alloca of more than 65536 bytes in one kernel or function "
        "(100000 needed) (PRM 10.10)"},
-      {"\tsqrt_p_f32x2 $d1, $d2;",
-       "5:2: not supported yet: sqrt on packed type f32x2 (PRM 5.2, 5.11)"},
+      {"\tfract_up_p_f32x2 $d1, $d2;",
+       "5:2: not supported yet: packed fract with a rounding other than near (PRM 4.19.2)"},
       {"\tmov_b32 $s0, 1;\n\talloca_u32 $s1, 100000;",
        "6:2: not supported yet: alloca of more than 65536 bytes in one kernel or function "
        "(100000 needed) (PRM 10.10)"},

@@ -178,4 +178,77 @@ TEST_F(FinalizedLanes, WaveBarrierLetsTheWavefrontThrough) {
   for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(out[i], i ^ 1) << i;
 }
 
+// Both arms of an if/else run the same cross-lane instructions (issue 23
+// item 7b): each arm's lanes must see only that arm's lanes, so LLVM may
+// neither hoist the twins into the branch nor sink them into the join.
+// Work-item i takes the first arm when i % 3 == 0; record at out + 32 * i:
+//   +0 activelanecount of true   +4 activelaneid   +8 activelanemask dest0
+//   +16 permute_b32 of i + 1000 from lane + 1, identity 77
+const char kLanesIfElse[] = R"(module &lanemod2:1:0:$full:$large:$default;
+kernel &arms(kernarg_u64 %out)
+{
+	ld_kernarg_u64 $d0, [%out];
+	workitemabsid_u32 $s0, 0;
+	cvt_u64_u32 $d1, $s0;
+	shl_u64 $d1, $d1, 5;
+	add_u64 $d0, $d0, $d1;
+	laneid_u32 $s9;
+	add_u32 $s9, $s9, 1;
+	add_u32 $s8, $s0, 1000;
+	rem_u32 $s1, $s0, 3;
+	cmp_eq_b1_u32 $c1, $s1, 0;
+	cbr_b1 $c1, @first;
+	activelanecount_u32_b1 $s2, 1;
+	activelaneid_u32 $s3;
+	activelanemask_v4_b64_b1 ($d2, $d3, $d4, $d5), 1;
+	activelanepermute_b32 $s4, $s8, $s9, 77, 0;
+	br @join;
+@first:
+	activelanecount_u32_b1 $s2, 1;
+	activelaneid_u32 $s3;
+	activelanemask_v4_b64_b1 ($d2, $d3, $d4, $d5), 1;
+	activelanepermute_b32 $s4, $s8, $s9, 77, 0;
+@join:
+	st_global_u32 $s2, [$d0];
+	st_global_u32 $s3, [$d0+4];
+	st_global_u64 $d2, [$d0+8];
+	st_global_u32 $s4, [$d0+16];
+	ret;
+};
+)";
+
+struct ArmRecord {
+  uint32_t count, id;
+  uint64_t mask;
+  uint32_t permuted, pad[3];
+};
+static_assert(sizeof(ArmRecord) == 32, "one record per work-item");
+
+TEST_F(FinalizedLanes, IfElseArmsEachSeeOnlyTheirLanes) {
+  uint64_t object = 0;
+  ASSERT_NO_FATAL_FAILURE(Load(kLanesIfElse, "&arms", &object));
+  const uint32_t n = 100, group = 100;  // a full wavefront and one of 36 lanes
+  ArmRecord* out = Buffer<ArmRecord>(n);
+  ASSERT_NE(out, nullptr);
+  ASSERT_TRUE(Dispatch(object, {Ptr(out)}, n, group)) << "the dispatch did not complete";
+  for (uint32_t first = 0; first < n; first += 64) {
+    const uint32_t lanes = std::min<uint32_t>(64, n - first);
+    auto arm = [&](uint32_t l) { return (first + l) % 3 == 0; };
+    for (uint32_t l = 0; l < lanes; ++l) {
+      // The CPU's view: the lanes of this wavefront that took l's arm.
+      uint64_t mask = 0;
+      for (uint32_t m = 0; m < lanes; ++m) {
+        if (arm(m) == arm(l)) mask |= uint64_t{1} << m;
+      }
+      const uint32_t i = first + l, next = (l + 1) % 64;
+      const ArmRecord& r = out[i];
+      EXPECT_EQ(r.count, static_cast<uint32_t>(__builtin_popcountll(mask))) << i;
+      EXPECT_EQ(r.id, static_cast<uint32_t>(__builtin_popcountll(mask & ((uint64_t{1} << l) - 1))))
+          << i;
+      EXPECT_EQ(r.mask, mask) << i;
+      EXPECT_EQ(r.permuted, (mask >> next & 1) ? first + next + 1000 : 77u) << i;
+    }
+  }
+}
+
 }  // namespace

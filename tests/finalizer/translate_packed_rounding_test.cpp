@@ -1,10 +1,12 @@
-// Packed float arithmetic under the directed roundings (PRM 4.19.2, 5.2):
-// add/sub/mul/div on f32x2 with up, down and zero, element by element,
+// Packed float arithmetic under the directed roundings (PRM 4.19.2, 5.2,
+// 5.11): add/sub/mul/div/sqrt on f32x2 with up, down and zero, element by
+// element,
 // against the host's IEEE arithmetic under fesetround. gccbrig-11 ignores
 // directed roundings, so it cannot be the reference here.
 #include <cfenv>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <random>
 
 #include "finalized_gpu.h"
@@ -13,10 +15,11 @@
 namespace finalizer_test {
 namespace {
 
-constexpr const char* kOps[] = {"add", "sub", "mul", "div"};
+constexpr const char* kOps[] = {"add", "sub", "mul", "div", "sqrt"};
 constexpr const char* kModes[] = {"up", "down", "zero"};
 constexpr int kFenv[] = {FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-constexpr unsigned kResults = 12;  // ops x modes per work-item
+constexpr unsigned kOpCount = std::size(kOps);
+constexpr unsigned kResults = kOpCount * 3;  // ops x modes per work-item
 
 std::string kernel_text() {
   std::string t = R"(module &pr:1:0:$full:$large:$default;
@@ -31,14 +34,17 @@ kernel &k(kernarg_u64 %a, kernarg_u64 %b, kernarg_u64 %out)
 	ld_kernarg_u64 $d2, [%b];
 	add_u64 $d2, $d2, $d1;
 	ld_global_u64 $d4, [$d2];
-	mul_u64 $d1, $d0, 96;
+	mul_u64 $d1, $d0, )" +
+                  std::to_string(kResults * 8) + R"(;
 	ld_kernarg_u64 $d2, [%out];
 	add_u64 $d2, $d2, $d1;
 )";
   unsigned slot = 0;
   for (const char* op : kOps) {
     for (const char* mode : kModes) {
-      t += std::string("\t") + op + "_" + mode + "_pp_f32x2 $d5, $d3, $d4;\n";
+      const bool unary = !std::strcmp(op, "sqrt");
+      t += std::string("\t") + op + "_" + mode +
+           (unary ? "_p_f32x2 $d5, $d3;\n" : "_pp_f32x2 $d5, $d3, $d4;\n");
       t += "\tst_global_u64 $d5, [$d2+" + std::to_string(slot++ * 8) + "];\n";
     }
   }
@@ -52,6 +58,7 @@ float host(const char* op, int mode, float x, float y) {
   if (!std::strcmp(op, "sub")) r = a - b;
   if (!std::strcmp(op, "mul")) r = a * b;
   if (!std::strcmp(op, "div")) r = a / b;
+  if (!std::strcmp(op, "sqrt")) r = std::sqrt(a);  // correctly rounded in the mode (IEEE 754)
   std::fesetround(FE_TONEAREST);
   return r;
 }
@@ -84,7 +91,7 @@ TEST_F(PackedDirectedRounding, F32x2MatchesTheHostUnderFesetround) {
   ASSERT_TRUE(Dispatch(object, {Ptr(a), Ptr(b), Ptr(out)}, n, 64));
   unsigned differ_up_down = 0;
   for (uint32_t i = 0; i < n; ++i) {
-    for (unsigned op = 0; op < 4; ++op) {
+    for (unsigned op = 0; op < kOpCount; ++op) {
       for (unsigned mode = 0; mode < 3; ++mode) {
         for (unsigned e = 0; e < 2; ++e) {
           const float x = a[2 * i + e], y = b[2 * i + e];

@@ -308,9 +308,9 @@ TEST(TranslatePacked, EveryValidPackedCombinationFinalizesForGfx900) {
               translated, opcodes.size(), refused, invalid);
   // The PRM's packed opcodes all appear.
   for (const char* op :
-       {"add", "sub", "mul",     "mulhi",    "div",      "min",  "max",   "copysign",
-        "abs", "neg", "ceil",    "floor",    "fract",    "rint", "trunc", "shl",
-        "shr", "cmp", "shuffle", "unpacklo", "unpackhi", "pack", "unpack"}) {
+       {"add", "sub", "mul",  "mulhi",   "div",      "min",      "max",   "copysign",
+        "abs", "neg", "ceil", "floor",   "fract",    "rint",     "trunc", "sqrt",
+        "shl", "shr", "cmp",  "shuffle", "unpacklo", "unpackhi", "pack",  "unpack"}) {
     EXPECT_EQ(opcodes.count(op), 1u) << op << " never translated";
   }
   EXPECT_GT(translated, 1000u);

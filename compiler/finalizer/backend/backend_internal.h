@@ -26,6 +26,11 @@ std::unique_ptr<llvm::TargetMachine> make_target_machine(const Options& options)
 // process-wide state, so the caller holds the backend lock.
 void select_code_object_version(int version);
 
+// Closes the program the IR holds (program linkage, finalizer.h): defined
+// program functions become internal; a called function or a private
+// variable declared but defined in no module is a FinalizeError.
+void close_program(llvm::Module& ir);
+
 // Runs the -O2 IR pipeline (with the AMDGPU target's passes) on valid IR.
 void optimize(llvm::Module& ir, llvm::TargetMachine& machine);
 

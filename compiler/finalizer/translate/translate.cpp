@@ -141,6 +141,17 @@ void declare_external_variable(ModuleState& ms, uint32_t at) {
   ms.globals[at] = gv;
 }
 
+// Adds name to one of the program-linkage lists of finalizer.h.
+void list_name(ModuleState& ms, const char* list, const std::string& name) {
+  llvm::LLVMContext& c = ms.ir.getContext();
+  ms.ir.getOrInsertNamedMetadata(list)->addOperand(
+      llvm::MDNode::get(c, llvm::MDString::get(c, name)));
+}
+
+bool is_private(uint8_t segment) {
+  return segment == FW_BRIG_SEGMENT_PRIVATE || segment == FW_BRIG_SEGMENT_SPILL;
+}
+
 void declare_module_variable(ModuleState& ms, uint32_t at) {
   if (ms.globals.count(at)) return;  // defined early for a declaration
   auto v = ms.brig.code_entry<fw_brig_directive_variable>(at);
@@ -155,6 +166,15 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
     if (def != 0) {
       declare_module_variable(ms, def);
       if (ms.globals.count(def)) ms.globals[at] = ms.globals[def];
+      return;
+    }
+    if (is_private(v.segment) && v.linkage == FW_BRIG_LINKAGE_PROGRAM) {
+      // Defined in another module of the program: the declaration says
+      // all a kernel's own copy needs (finalizer.h, program linkage).
+      if (is_array(v.type) && v.dim.lo == 0 && v.dim.hi == 0)
+        fail("private array " + name + " declared without a size", "4.12.1");
+      list_name(ms, kProgramPrivateDeclared, name);
+      ms.private_globals.push_back(at);
       return;
     }
     declare_external_variable(ms, at);
@@ -172,6 +192,7 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
     case FW_BRIG_SEGMENT_PRIVATE:
     case FW_BRIG_SEGMENT_SPILL:
       if (v.init != 0) fail("initializer of private variable " + name, "4.10");
+      if (v.linkage == FW_BRIG_LINKAGE_PROGRAM) list_name(ms, kProgramPrivateDefined, name);
       ms.private_globals.push_back(at);
       return;
     default:
@@ -189,14 +210,16 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   // Group memory has no initial value; global memory starts zeroed.
   llvm::Constant* init = as == kGroupAS ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
                                         : variable_initializer(ms.brig, at, ty);
-  // A program-linkage global variable is one object for the whole program
-  // (PRM 4.12): external, so another module's declaration of it links to
-  // this definition when the program's modules are linked.
-  const bool program = v.linkage == FW_BRIG_LINKAGE_PROGRAM && as == kGlobalAS;
+  // A global or readonly definition of program linkage is what other
+  // modules' declarations of the name refer to (PRM 4.12.1), and the
+  // application finds it by name: a symbol of the code object, protected
+  // so that the code reaches it directly rather than through the GOT.
+  bool exported = v.linkage == FW_BRIG_LINKAGE_PROGRAM && as == kGlobalAS;
   auto* gv = new llvm::GlobalVariable(
       ms.ir, ty, false,
-      program ? llvm::GlobalValue::ExternalLinkage : llvm::GlobalValue::InternalLinkage, init, name,
-      nullptr, llvm::GlobalValue::NotThreadLocal, as);
+      exported ? llvm::GlobalValue::ExternalLinkage : llvm::GlobalValue::InternalLinkage, init,
+      name, nullptr, llvm::GlobalValue::NotThreadLocal, as);
+  if (exported) gv->setVisibility(llvm::GlobalValue::ProtectedVisibility);
   uint64_t align = alignment_bytes(v.align);
   gv->setAlignment(llvm::Align(align ? align : (t->bits <= 8 ? 1 : t->bits / 8)));
   ms.globals[at] = gv;

@@ -24,6 +24,11 @@
 // that handle with the signature's function type (the backend's indirect
 // call, a waterfall loop over the distinct targets of a wave). External
 // (never defined) functions stay "not supported yet".
+//
+// A function of program linkage is external rather than internal, marked
+// with kProgramFunctionAttribute (finalizer.h): its definition may come
+// from another module of the program, joined by the IR linker, and
+// emit_code_object() makes it internal once the program is whole.
 #include <hsail/brig/names.h>
 
 #include "translate_impl.h"
@@ -97,8 +102,16 @@ llvm::Function* function_of(ModuleState& ms, uint32_t fn_at) {
   std::string name(ms.brig.data_bytes(d.name));
   if (llvm::Function* fn = ms.ir.getFunction(name)) return fn;
   Formals f = formals(ms.brig, fn_at);
-  auto* fn = llvm::Function::Create(function_type(ms, fn_at), llvm::GlobalValue::InternalLinkage,
-                                    name, ms.ir);
+  bool program = d.linkage == FW_BRIG_LINKAGE_PROGRAM;
+  auto* fn = llvm::Function::Create(
+      function_type(ms, fn_at),
+      program ? llvm::GlobalValue::ExternalLinkage : llvm::GlobalValue::InternalLinkage, name,
+      ms.ir);
+  if (program) {
+    bool indirect =
+        ms.brig.base_at(ms.brig.code(), fn_at).kind == FW_BRIG_KIND_DIRECTIVE_INDIRECT_FUNCTION;
+    fn->addFnAttr(kProgramFunctionAttribute, indirect ? "indirect" : "function");
+  }
   for (size_t i = 0; i < f.in.size(); ++i) {
     std::string n(ms.brig.data_bytes(ms.brig.code_entry<fw_brig_directive_variable>(f.in[i]).name));
     fn->getArg(i)->setName(n.empty() ? n : n.substr(1));
@@ -275,13 +288,16 @@ void translate_function(ModuleState& ms, uint32_t fn_at) {
 }
 
 void check_functions_defined(ModuleState& ms) {
-  // Declarations nobody calls simply go; a called one would need linking.
+  // Declarations nobody calls simply go; a called one of module linkage
+  // has no definition anywhere (program-linkage ones are external and
+  // wait for the program's other modules).
   std::vector<llvm::Function*> unused;
   for (llvm::Function& fn : ms.ir) {
     if (!fn.isDeclaration() || fn.isIntrinsic() || !fn.hasInternalLinkage()) continue;
     if (!fn.use_empty()) {
-      throw FinalizeError("not supported yet: function " + fn.getName().str() +
-                          " is declared but not defined in the module (PRM 10.3)");
+      throw FinalizeError(
+          "function " + fn.getName().str() +
+          " of module linkage is declared but not defined in the module (PRM 4.12)");
     }
     unused.push_back(&fn);
   }

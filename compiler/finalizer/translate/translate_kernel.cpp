@@ -1,6 +1,8 @@
 // One kernel: its amdgpu_kernel function with the kernarg formals as
 // explicit arguments, its variables, and its body instruction by
 // instruction through the opcode table.
+#include <algorithm>
+
 #include <hsail/brig/names.h>
 
 #include "translate_impl.h"
@@ -25,16 +27,24 @@ uint64_t natural_bytes(uint16_t elem) {
   return bits <= 8 ? 1 : bits / 8;
 }
 
-// The kernarg formals become the explicit arguments in order. HSAIL lays
-// the kernarg segment out at natural alignment, which is also how the
-// backend places explicit arguments, so kernarg.segment.ptr + offset and
-// the argument name the same bytes.
+// The kernarg formals become the explicit arguments in order, laid out
+// as HSAIL lays out the kernarg segment (PRM 4.21): each formal at the next
+// multiple of its alignment, the natural one or a larger align(n). A
+// scalar at its natural alignment is an argument by value, which the
+// backend places the same way. One with a larger alignment, and an array,
+// is a byref argument (a pointer into the kernarg segment whose pointee
+// the backend lays out at the byref's align), as clang passes aggregates:
+// the backend's layout and its metadata (.offset, .kernarg_segment_size
+// and _align, which the runtime reports) then agree with HSAIL's, and the
+// body reads such a formal from kernarg.segment.ptr + offset.
 llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
                                 std::vector<std::pair<uint32_t, uint64_t>>* formals) {
   const Module& brig = ms.brig;
   auto d = brig.code_entry<fw_brig_directive_executable>(kernel_at);
+  llvm::LLVMContext& c = ms.ir.getContext();
   std::vector<llvm::Type*> types;
   std::vector<std::string> names;
+  std::vector<std::pair<llvm::Type*, uint64_t>> byref;  // pointee, align; null: by value
   uint64_t offset = 0;
   uint32_t at = d.first_in_arg;
   for (unsigned i = 0; i < d.in_arg_count; ++i) {
@@ -43,18 +53,18 @@ llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
     auto fail = [&](const std::string& what) {
       fail_at(brig, at, "not supported yet: kernarg " + name + " " + what + " (PRM 4.21)");
     };
-    if (is_array(v.type)) fail("of array type");
-    const TypeInfo* t = type_info(v.type);
-    bool signal = v.type == FW_BRIG_TYPE_SIG32 || v.type == FW_BRIG_TYPE_SIG64;  // 64-bit handles
+    uint16_t elem = array_element(v.type);
+    const TypeInfo* t = type_info(elem);
+    bool signal = elem == FW_BRIG_TYPE_SIG32 || elem == FW_BRIG_TYPE_SIG64;  // 64-bit handles
     if (t == nullptr || t->bits == 0 || (t->cls == 'o' && !signal)) {
-      fail("of type " + type_name(v.type));
+      fail("of type " + type_name(elem));
     }
-    uint64_t size = natural_bytes(v.type);
-    uint64_t align = alignment_bytes(v.align);
-    if (align != 0 && align != size) fail("with an alignment other than its natural one");
-    llvm::LLVMContext& c = ms.ir.getContext();
+    uint64_t natural = natural_bytes(elem);
+    uint64_t count = is_array(v.type) ? (uint64_t(v.dim.hi) << 32) | v.dim.lo : 1;
+    if (count == 0) fail("of array type without a size");
+    uint64_t align = std::max(alignment_bytes(v.align), natural);
     llvm::Type* ty = nullptr;
-    switch (v.type) {
+    switch (elem) {
       case FW_BRIG_TYPE_F16:
         ty = llvm::Type::getHalfTy(c);
         break;
@@ -72,18 +82,30 @@ llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
       default:
         ty = llvm::IntegerType::get(c, t->bits == 1 ? 8 : t->bits);
     }
-    offset = (offset + size - 1) / size * size;
+    if (is_array(v.type)) ty = llvm::ArrayType::get(ty, count);
+    offset = (offset + align - 1) / align * align;
     formals->push_back({at, offset});
-    offset += size;
-    types.push_back(ty);
+    offset += natural * count;
+    if (is_array(v.type) || align != natural) {
+      byref.push_back({ty, align});
+      types.push_back(llvm::PointerType::get(ty, kConstantAS));
+    } else {
+      byref.push_back({nullptr, 0});
+      types.push_back(ty);
+    }
     names.push_back(name.empty() ? name : name.substr(1));
     at += brig.base_at(brig.code(), at).byte_count;
   }
-  auto* fty = llvm::FunctionType::get(llvm::Type::getVoidTy(ms.ir.getContext()), types, false);
+  auto* fty = llvm::FunctionType::get(llvm::Type::getVoidTy(c), types, false);
   auto* fn = llvm::Function::Create(fty, llvm::GlobalValue::ExternalLinkage,
                                     std::string(brig.data_bytes(d.name)), ms.ir);
   fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
-  for (unsigned i = 0; i < types.size(); ++i) fn->getArg(i)->setName(names[i]);
+  for (unsigned i = 0; i < types.size(); ++i) {
+    fn->getArg(i)->setName(names[i]);
+    if (byref[i].first == nullptr) continue;
+    fn->addParamAttr(i, llvm::Attribute::getWithByRefType(c, byref[i].first));
+    fn->addParamAttr(i, llvm::Attribute::getWithAlignment(c, llvm::Align(byref[i].second)));
+  }
   return fn;
 }
 

@@ -11,7 +11,13 @@
 // in a branch that runs fewer lanes, and the branch would see the other's
 // EXEC. Each cross-lane instruction therefore passes its operands through
 // opaque() below: a value no pass can prove equal to another or move to
-// another block.
+// another block. Convergent alone does not keep a call in its block:
+// LLVM 14 may still hoist identical calls from both arms of an if/else
+// into the branch, or sink them into the join (that only removes control
+// dependences, which convergent allows), where they would run over every
+// lane of both arms. Every EXEC-reading call is therefore also nomerge,
+// which SimplifyCFG's hoisting and sinking and the machine code's tail
+// merging respect (lane_call below).
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "translate_impl.h"
@@ -24,22 +30,28 @@ using Value = llvm::Value;
 
 constexpr unsigned kWaveSize = 64;
 
+// c, kept where it is: convergent and never merged with a twin in
+// another block.
+llvm::CallInst* lane_call(llvm::CallInst* c) {
+  c->addFnAttr(llvm::Attribute::Convergent);
+  c->addFnAttr(llvm::Attribute::NoMerge);
+  return c;
+}
+
 // v itself (an i32), as a value of this instruction only: the output of an
 // empty asm with side effects, convergent so that it stays in its block.
 // (Empty asm needs no assembler to emit it.)
 Value* opaque(KernelTranslator& k, Value* v) {
   auto* t = llvm::FunctionType::get(k.b.getInt32Ty(), {k.b.getInt32Ty()}, false);
   auto* asm_ = llvm::InlineAsm::get(t, "", "=v,0", /*hasSideEffects=*/true);
-  llvm::CallInst* c = k.b.CreateCall(t, asm_, {v});
-  c->addFnAttr(llvm::Attribute::Convergent);
-  return c;
+  return lane_call(k.b.CreateCall(t, asm_, {v}));
 }
 
 // The 64-bit mask of the active lanes where c (i1) is true.
 Value* ballot(KernelTranslator& k, Value* c) {
   Value* v = opaque(k, k.b.CreateZExt(c, k.b.getInt32Ty()));
   Value* bit = k.b.CreateICmpNE(v, k.b.getInt32(0));
-  return k.b.CreateIntrinsic(llvm::Intrinsic::amdgcn_ballot, {k.b.getInt64Ty()}, {bit});
+  return lane_call(k.b.CreateIntrinsic(llvm::Intrinsic::amdgcn_ballot, {k.b.getInt64Ty()}, {bit}));
 }
 // The active lanes: a ballot of a true that no pass can see is true.
 Value* exec_mask(KernelTranslator& k) { return ballot(k, k.b.getTrue()); }
@@ -98,7 +110,8 @@ void activelanepermute(KernelTranslator& k, const Inst& inst) {
   Value* moved = llvm::ConstantInt::get(wide, 0);
   for (unsigned i = 0; i < chunks; ++i) {
     Value* part = k.b.CreateTrunc(k.b.CreateLShr(v, 32 * i), k.b.getInt32Ty());
-    part = k.b.CreateIntrinsic(llvm::Intrinsic::amdgcn_ds_bpermute, {}, {byte_address, part});
+    part = lane_call(
+        k.b.CreateIntrinsic(llvm::Intrinsic::amdgcn_ds_bpermute, {}, {byte_address, part}));
     moved = k.b.CreateOr(moved, k.b.CreateShl(k.b.CreateZExt(part, wide), 32 * i));
   }
   moved = k.b.CreateTrunc(moved, src->getType());

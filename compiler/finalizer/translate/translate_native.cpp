@@ -75,20 +75,7 @@ void sqrt(KernelTranslator& k, const Inst& inst) {
   // Without modifiers the instruction is encoded as a basic one and
   // rounds by the module's default.
   FloatMods m = float_mods(k, inst);
-  Value* x = source(k, inst, 0);
-  if (m.ftz) x = flush_subnormal(k.b, x);
-  Value* r = nullptr;
-  if (inst.type == FW_BRIG_TYPE_F64) {
-    r = sqrt_f64(k, x);
-  } else if (inst.type == FW_BRIG_TYPE_F32) {
-    r = sqrt_f32(k, x);
-  } else {
-    // f16: the refined f64 root is far closer than half an f16 ulp's
-    // distance from any midpoint a square root can reach.
-    r = k.b.CreateFPTrunc(sqrt_f64(k, k.b.CreateFPExt(x, k.b.getDoubleTy())), x->getType());
-  }
-  r = round_sqrt(k.b, m.round, x, r);
-  k.write(inst.operands.at(0), m.ftz ? flush_subnormal(k.b, r) : r, inst.type);
+  k.write(inst.operands.at(0), sqrt_rounded(k, m, source(k, inst, 0)), inst.type);
 }
 
 // Which float types an intrinsic handles as one instruction.
@@ -135,6 +122,22 @@ const OpcodeRow kRows[] = {
 };
 
 }  // namespace
+
+Value* sqrt_rounded(KernelTranslator& k, FloatMods m, Value* x) {
+  if (m.ftz) x = flush_subnormal(k.b, x);
+  Value* r = nullptr;
+  if (x->getType()->isDoubleTy()) {
+    r = sqrt_f64(k, x);
+  } else if (x->getType()->isFloatTy()) {
+    r = sqrt_f32(k, x);
+  } else {
+    // f16: the refined f64 root is far closer than half an f16 ulp's
+    // distance from any midpoint a square root can reach.
+    r = k.b.CreateFPTrunc(sqrt_f64(k, k.b.CreateFPExt(x, k.b.getDoubleTy())), x->getType());
+  }
+  r = round_sqrt(k.b, m.round, x, r);
+  return m.ftz ? flush_subnormal(k.b, r) : r;
+}
 
 RowSpan native_rows() { return {kRows, sizeof(kRows) / sizeof(kRows[0])}; }
 

@@ -1,5 +1,5 @@
 // Packed (SIMD-within-a-register) instructions: the packed forms of the
-// integer and float arithmetic (PRM 5.2, 5.11, 5.13), shifts (5.5), cmov
+// integer and float arithmetic (PRM 5.2, 5.11 with sqrt, 5.13), shifts (5.5), cmov
 // (5.10) and cmp (5.18), and shuffle, unpacklo, unpackhi, pack and unpack
 // (5.9). A packed register holds an iN (see value_type); each instruction
 // bitcasts it to an LLVM vector <count x element>, works element-wise and
@@ -354,6 +354,28 @@ void packed_alu(KernelTranslator& k, const Inst& inst, const AluRow& row) {
   write_vector(k, inst.operands.at(0), r, inst.type);
 }
 
+// Packed sqrt (PRM 5.11): each element correctly rounded as the scalar
+// sqrt rounds it, under control p (every element) or s (element 0, the
+// others kept from the destination, as for the other unary forms).
+void packed_sqrt(KernelTranslator& k, const Inst& inst) {
+  Shape s = shape_of(k, inst.type);
+  if (!is_float(s.element)) k.fail("sqrt does not take type " + type_name(inst.type));
+  if (inst.kind != FW_BRIG_KIND_INST_MOD) k.fail("packed instruction without a packing control");
+  Control c = control_of(k, k.entry<fw_brig_inst_mod>().pack, false);
+  if (c.sat) k.fail("sqrt takes no saturating packing control (PRM 4.14)");
+  FloatMods mods = float_mods(k, inst);
+  auto& b = k.b;
+  Value* x = read_vector(k, inst.operands.at(1), inst.type, s);
+  Value* r = c.lowest_only ? read_vector(k, inst.operands.at(0), inst.type, s)
+                           : llvm::UndefValue::get(x->getType());
+  unsigned count = c.lowest_only ? 1 : s.count;
+  for (unsigned i = 0; i < count; ++i) {
+    Value* ri = sqrt_rounded(k, mods, b.CreateExtractElement(x, uint64_t{i}));
+    r = b.CreateInsertElement(r, ri, uint64_t{i});
+  }
+  write_vector(k, inst.operands.at(0), r, inst.type);
+}
+
 // Packed shl/shr (PRM 5.5.3): every element shifted by the same u32
 // amount, taken modulo the element width.
 void packed_shift(KernelTranslator& k, const Inst& inst) {
@@ -565,6 +587,8 @@ void emit_packed(KernelTranslator& k, const Inst& inst) {
     case FW_BRIG_OPCODE_SHL:
     case FW_BRIG_OPCODE_SHR:
       return packed_shift(k, inst);
+    case FW_BRIG_OPCODE_SQRT:
+      return packed_sqrt(k, inst);
     default:
       break;
   }

@@ -1,5 +1,5 @@
 // Private to the float families (translate_arithmetic.cpp,
-// translate_convert.cpp, translate_native.cpp): results under the four
+// translate_convert.cpp, translate_native.cpp, translate_packed.cpp): results under the four
 // IEEE roundings (PRM 4.19.2, 5.19.5) and flush to zero (PRM 4.19.3),
 // built in translate_rounding.cpp.
 #pragma once
@@ -38,6 +38,10 @@ llvm::Value* round_div(llvm::IRBuilder<>& b, FloatRound m, llvm::Value* x, llvm:
 llvm::Value* round_fma(llvm::IRBuilder<>& b, FloatRound m, llvm::Value* x, llvm::Value* y,
                        llvm::Value* z);
 llvm::Value* round_sqrt(llvm::IRBuilder<>& b, FloatRound m, llvm::Value* x, llvm::Value* nearest);
+// sqrt of a scalar f16, f32 or f64 x as the instruction with modifiers m
+// computes it: correctly rounded, x and the result flushed under ftz
+// (translate_native.cpp; the packed form applies it to each element).
+llvm::Value* sqrt_rounded(KernelTranslator& k, FloatMods m, llvm::Value* x);
 // Conversions to a narrower float type and from an integer (PRM 5.19).
 llvm::Value* round_fptrunc(llvm::IRBuilder<>& b, FloatRound m, llvm::Value* x, llvm::Type* to);
 llvm::Value* round_int_to_float(llvm::IRBuilder<>& b, FloatRound m, llvm::Value* x, bool is_signed,

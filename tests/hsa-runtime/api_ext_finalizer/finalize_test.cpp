@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include "finalizer_dispatch.h"
 #include "finalizer_fixture.h"
 #include "thunk_gpu.h"
 
@@ -51,28 +52,6 @@ class ApiExtFinalizerFinalize : public FinalizerTest {
   hsa_code_object_t co_{0};
   hsa_executable_t exe_{0};
 };
-
-template <typename T>
-T Info(hsa_executable_symbol_t s, hsa_executable_symbol_info_t what) {
-  T v{};
-  EXPECT_EQ(hsa_executable_symbol_get_info(s, what, &v), HSA_STATUS_SUCCESS) << what;
-  return v;
-}
-
-// Publishes the packet (header last, with release order), rings the
-// doorbell and waits for the completion signal.
-bool RunPacket(hsa_queue_t* q, hsa_kernel_dispatch_packet_t packet, hsa_signal_t done) {
-  const uint64_t index = hsa_queue_add_write_index_screlease(q, 1);
-  while (index - hsa_queue_load_read_index_scacquire(q) >= q->size) std::this_thread::yield();
-  auto* slot = static_cast<hsa_kernel_dispatch_packet_t*>(q->base_address) + index % q->size;
-  const uint16_t header = packet.header;
-  packet.header = HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
-  std::memcpy(slot, &packet, sizeof packet);
-  __atomic_store_n(&slot->header, header, __ATOMIC_RELEASE);
-  hsa_signal_store_screlease(q->doorbell_signal, static_cast<hsa_signal_value_t>(index));
-  return hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 20'000'000'000ull,
-                                   HSA_WAIT_STATE_BLOCKED) == 0;
-}
 
 // a + b rounded toward zero: the double sum of two such floats is exact,
 // and rounding it to nearest overshoots by at most one step.
@@ -218,30 +197,6 @@ TEST_F(ApiExtFinalizerFinalize, VectorAddRunsAndMatchesTheCpu) {
   program_.handle = 0;
   std::fill(brig.begin(), brig.end(), 0);
   RunVecAdd("&vec_add");
-}
-
-// The reference assembler's BRIG for text (HSAILasm, Debian's), empty when
-// it refuses the text.
-std::vector<uint8_t> hsailasm_brig(const std::string& text) {
-  char dir[] = "/tmp/finalize_test_XXXXXX";
-  if (mkdtemp(dir) == nullptr) return {};
-  const std::string in = std::string(dir) + "/m.hsail", out = std::string(dir) + "/m.brig";
-  if (std::FILE* f = std::fopen(in.c_str(), "w")) {
-    std::fputs(text.c_str(), f);
-    std::fclose(f);
-  }
-  std::vector<uint8_t> brig;
-  const std::string cmd = "/usr/bin/HSAILasm " + in + " -o " + out + " >/dev/null 2>&1";
-  if (std::system(cmd.c_str()) == 0) {
-    if (std::FILE* f = std::fopen(out.c_str(), "rb")) {
-      for (int c; (c = std::fgetc(f)) != EOF;) brig.push_back(static_cast<uint8_t>(c));
-      std::fclose(f);
-    }
-  }
-  std::remove(in.c_str());
-  std::remove(out.c_str());
-  rmdir(dir);
-  return brig;
 }
 
 // PRM 18.5.1.11 lets comments, loc and pragma directives come before the
