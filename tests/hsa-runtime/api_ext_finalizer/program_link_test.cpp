@@ -51,7 +51,7 @@ class ApiExtFinalizerLink : public FinalizerTest {
     }
     ASSERT_EQ(static_cast<int>(Finalize(&co_)), want);
     if (want != HSA_STATUS_SUCCESS) return;
-    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                         nullptr, &exe_),
               HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_executable_load_code_object(exe_, gpu_, co_, nullptr), HSA_STATUS_SUCCESS);
