@@ -16,6 +16,8 @@
  *   mmap(offset 0)              the IH ring (FW_VGPU_IH_BYTES)
  *   mmap(msg.offset, msg.size)  the pages a VM_MAP or PROCESS_ADD names
  *   ioctl(IRQ)                  the module drains the IH ring now
+ *   ioctl(PAGE_REQUEST, req)    an APU's page request: pages of a process
+ *                               at an address no VM_MAP range covers
  *   close / exit                the GPU is gone: its processes see a reset
  *
  * Every message is acknowledged. The module waits for the ACK (a TLB
@@ -147,9 +149,43 @@ FW_ASSERT_SIZE(struct fw_vgpu_ih_header, 16);
 #define FW_VGPU_IH_HEADER_BYTES 4096u
 #define FW_VGPU_IH_BYTES (FW_VGPU_IH_HEADER_BYTES + FW_VGPU_IH_ENTRIES * 32u)
 
+/*
+ * ioctl(PAGE_REQUEST): what an APU's IOMMUv2 answers to the GPU's page
+ * request (PPR). The device missed on `va` of pasid, an address no VM_MAP
+ * range covers; the module looks it up in that process's own mappings,
+ * pins a run of its pages around va (one VMA's, at most
+ * FW_VGPU_PAGE_REQUEST_PAGES, aligned to that many) and answers with an
+ * object: [va, va + size) at mmap offset `offset`, FW_VGPU_F_WRITABLE
+ * when the process may write there (a read-only mapping is read-only for
+ * the GPU too). The device maps it as it maps a VM_MAP range and the
+ * access proceeds; the pages stay the device's until PROCESS_REMOVE.
+ * The device names the gap around va it has free (no range mapped
+ * there) in `offset` and `size` on the way in: the answer stays inside.
+ * Synchronous: the module sends no message while it answers. Errors:
+ * -EFAULT nothing readable is mapped at va (the GPU faults, as for an
+ * unmapped address), -ESRCH no such process on this GPU, -ENODEV the GPU
+ * is not an APU, -ENOMEM over the module's limit of pinned memory.
+ */
+struct fw_vgpu_page_request {
+	uint32_t pasid;		/* in */
+	uint32_t flags;		/* out: FW_VGPU_F_WRITABLE */
+	uint64_t va;		/* in: the missed address; out: the start */
+	uint64_t size;		/* in: the gap's bytes; out: the run's */
+	uint64_t offset;	/* in: the gap's start; out: mmap offset */
+};
+
+FW_ASSERT_SIZE(struct fw_vgpu_page_request, 32);
+FW_ASSERT_OFFSET(struct fw_vgpu_page_request, va, 8);
+FW_ASSERT_OFFSET(struct fw_vgpu_page_request, size, 16);
+FW_ASSERT_OFFSET(struct fw_vgpu_page_request, offset, 24);
+
+#define FW_VGPU_PAGE_REQUEST_PAGES 64u
+
 #define FW_VGPU_IOC_MAGIC 'G'
 #define FW_VGPU_IOC_ATTACH _IOWR(FW_VGPU_IOC_MAGIC, 1, struct fw_vgpu_attach)
 #define FW_VGPU_IOC_ACK _IOW(FW_VGPU_IOC_MAGIC, 2, struct fw_vgpu_ack)
 #define FW_VGPU_IOC_IRQ _IO(FW_VGPU_IOC_MAGIC, 3)
+#define FW_VGPU_IOC_PAGE_REQUEST \
+	_IOWR(FW_VGPU_IOC_MAGIC, 4, struct fw_vgpu_page_request)
 
 #endif /* FW_VGPU_BACKEND_H */

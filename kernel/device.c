@@ -29,7 +29,8 @@ static bool gcnkfd_gpu_id_taken(u32 id, void *unused)
 	return false;
 }
 
-int gcnkfd_devices_init(const char *backend, unsigned int num_gpus)
+int gcnkfd_devices_init(const char *backend, unsigned int num_gpus,
+			bool apu)
 {
 	const struct gcnkfd_dev_ops *ops;
 	unsigned int i;
@@ -52,6 +53,7 @@ int gcnkfd_devices_init(const char *backend, unsigned int num_gpus)
 		}
 		dev->index = i;
 		dev->node = i + 1;	/* after the CPU node */
+		dev->apu = apu && i == 0;
 		dev->ops = ops;
 		mutex_init(&dev->lock);
 		err = ops->init(dev);

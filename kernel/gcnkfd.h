@@ -143,6 +143,12 @@ struct gcnkfd_dev {
 	u32 gpu_id;			/* nonzero, unique, stable for its props */
 	u32 node;			/* topology node index */
 	u32 index;			/* index among GPUs: the pdd slot */
+	/*
+	 * An IOMMUv2 APU (the apu parameter, first GPU only): node 0 with
+	 * the CPU cores; the device may ask for any page of a process
+	 * (ats.c).
+	 */
+	bool apu;
 	char name[32];			/* sysfs "name": the ASIC, "vega10" */
 	const struct gcnkfd_dev_ops *ops;
 	const struct gcnkfd_asic *asic;	/* set by the backend's init */
@@ -225,6 +231,9 @@ struct gcnkfd_process {
 	u64 signal_handle;		/* user BO given as event page, or 0 */
 	u32 signal_slots;		/* slots backed by memory */
 	u32 signal_event_count;
+	/* ats.c: pages an APU asked for, pinned until release */
+	struct mutex ats_lock;		/* ats_runs */
+	struct list_head ats_runs;
 };
 
 /* Module-wide counters, shown in debugfs; tests expect zero when idle. */
@@ -250,6 +259,14 @@ struct gcnkfd_process *gcnkfd_process_open(void);
 void gcnkfd_process_call_pasid(u32 pasid,
 			       void (*fn)(struct gcnkfd_process *p, void *arg),
 			       void *arg);
+/*
+ * As gcnkfd_process_call_pasid, but fn may sleep (under SRCU; release
+ * waits for it): fn's result, or -ESRCH for no such process.
+ */
+int gcnkfd_process_call_pasid_sleepable(u32 pasid,
+					int (*fn)(struct gcnkfd_process *p,
+						  void *arg),
+					void *arg);
 void gcnkfd_process_call_all(void (*fn)(struct gcnkfd_process *p, void *arg),
 			     void *arg);
 void gcnkfd_process_put(struct gcnkfd_process *p);
@@ -259,7 +276,8 @@ struct gcnkfd_pdd *gcnkfd_bound_pdd(struct gcnkfd_process *p, u32 gpu_id,
 void gcnkfd_processes_show(struct seq_file *m, struct gcnkfd_dev *dev);
 
 /* device.c: the registry of GPUs and the device-level ioctls */
-int gcnkfd_devices_init(const char *backend, unsigned int num_gpus);
+int gcnkfd_devices_init(const char *backend, unsigned int num_gpus,
+			bool apu);
 void gcnkfd_devices_fini(void);
 struct gcnkfd_dev *gcnkfd_dev_by_id(u32 gpu_id);
 unsigned int gcnkfd_num_gpus(void);
@@ -278,9 +296,14 @@ int gcnkfd_topology_init(void);
 void gcnkfd_topology_fini(void);
 
 /* memory.c */
+int gcnkfd_reserve_pages(unsigned long npages);
+void gcnkfd_unreserve_pages(unsigned long npages);
 int gcnkfd_bo_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
 void gcnkfd_memory_release(struct gcnkfd_pdd *pdd);
 struct gcnkfd_bo *gcnkfd_bo_by_handle(struct gcnkfd_process *p, u64 handle);
+
+/* ats.c: the APU's pinned pages */
+void gcnkfd_ats_release(struct gcnkfd_process *p);
 
 /* queue.c */
 void gcnkfd_queues_release(struct gcnkfd_process *p);

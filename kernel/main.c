@@ -19,6 +19,11 @@ static unsigned int num_gpus = 1;
 module_param(num_gpus, uint, 0444);
 MODULE_PARM_DESC(num_gpus, "Number of GPUs the backend creates (0-8)");
 
+static bool apu;
+module_param(apu, bool, 0444);
+MODULE_PARM_DESC(apu,
+		 "The first GPU is a full-profile APU: it shares node 0 with the CPU cores and reaches the process's memory through page requests (IOMMUv2)");
+
 static int gcnkfd_major = -1;
 static struct class *gcnkfd_class;
 struct device *gcnkfd_device;
@@ -130,7 +135,7 @@ static int __init gcnkfd_init(void)
 	}
 
 	gcnkfd_debugfs_init();
-	err = gcnkfd_devices_init(backend, num_gpus);
+	err = gcnkfd_devices_init(backend, num_gpus, apu);
 	if (err)
 		goto err_devices;
 	/* The topology hangs under the device, so the device comes first. */

@@ -59,7 +59,7 @@ static DEFINE_MUTEX(gcnkfd_bo_mmap_lock);
  */
 static atomic64_t gcnkfd_pages_reserved = ATOMIC64_INIT(0);
 
-static int gcnkfd_reserve_pages(unsigned long npages)
+int gcnkfd_reserve_pages(unsigned long npages)
 {
 	unsigned long ram = totalram_pages();
 
@@ -69,6 +69,11 @@ static int gcnkfd_reserve_pages(unsigned long npages)
 		return -ENOMEM;
 	}
 	return 0;
+}
+
+void gcnkfd_unreserve_pages(unsigned long npages)
+{
+	atomic64_sub(npages, &gcnkfd_pages_reserved);
 }
 
 /*

@@ -9,6 +9,7 @@
 #include <linux/seq_file.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/srcu.h>
 #include <linux/xarray.h>
 
 #include "gcnkfd.h"
@@ -21,6 +22,8 @@ static DEFINE_IDA(gcnkfd_pasid_ida);
  * never waits for a lock an ioctl may hold while it waits for the GPU.
  */
 static DEFINE_XARRAY(gcnkfd_pasids);
+/* The same lookup for callers that sleep: the APU's page requests. */
+DEFINE_STATIC_SRCU(gcnkfd_process_srcu);
 
 static struct gcnkfd_process *gcnkfd_process_create(void)
 {
@@ -52,6 +55,8 @@ static struct gcnkfd_process *gcnkfd_process_create(void)
 	get_task_struct(p->lead_thread);
 	mutex_init(&p->lock);
 	mutex_init(&p->event_lock);
+	mutex_init(&p->ats_lock);
+	INIT_LIST_HEAD(&p->ats_runs);
 	idr_init(&p->queue_idr);
 	idr_init(&p->event_idr);
 	p->signal_event_count = 1;	/* slot 0 is reserved, as in Linux */
@@ -129,6 +134,8 @@ static void gcnkfd_process_release(struct kref *ref)
 	mutex_unlock(&gcnkfd_process_lock);
 	/* No interrupt handler still looks at p from here on. */
 	synchronize_rcu();
+	/* Nor does a page request (ats.c) from here on. */
+	synchronize_srcu(&gcnkfd_process_srcu);
 
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
@@ -139,6 +146,7 @@ static void gcnkfd_process_release(struct kref *ref)
 			p->pdds[i]->dev->ops->process_remove(p->pdds[i]->dev,
 							     p->pdds[i]);
 	mutex_unlock(&p->lock);
+	gcnkfd_ats_release(p);
 	for (i = 0; i < KFDC_MAX_GPUS; i++) {
 		if (!p->pdds[i])
 			continue;
@@ -150,6 +158,7 @@ static void gcnkfd_process_release(struct kref *ref)
 	idr_destroy(&p->event_idr);
 	mutex_destroy(&p->lock);
 	mutex_destroy(&p->event_lock);
+	mutex_destroy(&p->ats_lock);
 	put_task_struct(p->lead_thread);
 	mmdrop(p->mm);
 	ida_free(&gcnkfd_pasid_ida, p->pasid);
@@ -178,6 +187,22 @@ void gcnkfd_process_call_pasid(u32 pasid,
 	if (p)
 		fn(p, arg);
 	rcu_read_unlock();
+}
+
+int gcnkfd_process_call_pasid_sleepable(u32 pasid,
+					int (*fn)(struct gcnkfd_process *p,
+						  void *arg),
+					void *arg)
+{
+	struct gcnkfd_process *p;
+	int idx, err = -ESRCH;
+
+	idx = srcu_read_lock(&gcnkfd_process_srcu);
+	p = xa_load(&gcnkfd_pasids, pasid);
+	if (p)
+		err = fn(p, arg);
+	srcu_read_unlock(&gcnkfd_process_srcu, idx);
+	return err;
 }
 
 /*

@@ -10,7 +10,13 @@
  * Names, order and number formats of the properties are those of Linux
  * 6.1's amdkfd, since ROCm's thunk and ours parse the text line by line.
  * Nodes 0..C-1 are the online NUMA nodes (CPU nodes), the GPUs of
- * gcnkfd_devices follow in list order. The tree is a snapshot taken at
+ * gcnkfd_devices follow in list order. With the apu parameter the first
+ * GPU is an IOMMUv2 APU instead, as amdkfd builds Kaveri, Carrizo or
+ * Raven from their CRAT: node 0 holds the first NUMA node's CPU cores and
+ * the GPU, its memory is the SYSTEM heap, and the node reports
+ * HSA_CAP_ATS_PRESENT; the other GPUs follow the CPU nodes as before.
+ * The emulated KFD's GCN_EMU_APU=1 node has the same shape (libhsakmt's
+ * emulated/topology.cpp). The tree is a snapshot taken at
  * module load: the GPUs never change while the module is loaded, so the
  * generation id stays 1.
  */
@@ -541,7 +547,15 @@ static u32 topo_cpu_link_type(void)
 	return HSA_IOLINK_TYPE_QPI_1_1;
 }
 
-static int topo_add_cpu_node(u32 index, int nid)
+static int topo_fill_gpu(struct topo_node *n, struct gcnkfd_dev *dev,
+			 u32 simd_id_base);
+
+/*
+ * CPU node index for NUMA node nid; apu (or NULL) is the APU whose GPU
+ * shares node 0 with the CPU cores.
+ */
+static int topo_add_cpu_node(u32 index, int nid, struct gcnkfd_dev *apu,
+			     u32 simd_id_base)
 {
 	struct gcnkfd_dev *dev;
 	struct topo_node *n;
@@ -560,6 +574,13 @@ static int topo_add_cpu_node(u32 index, int nid)
 		if (err)
 			return err;
 	}
+	/* An APU lists the CPU's caches first, then the GPU's. */
+	if (apu) {
+		err = topo_fill_gpu(n, apu, simd_id_base);
+		if (err)
+			return err;
+		n->capability |= HSA_CAP_ATS_PRESENT;
+	}
 
 	err = topo_add_mem(n, HSA_MEM_HEAP_TYPE_SYSTEM, topo_node_mem_bytes(nid),
 			   TOPO_SYSMEM_WIDTH, 0);
@@ -575,9 +596,14 @@ static int topo_add_cpu_node(u32 index, int nid)
 		}
 		other_index++;
 	}
-	/* Every GPU hangs off the first CPU node (no PCI device to ask). */
+	/*
+	 * Every GPU hangs off the first CPU node (no PCI device to ask); an
+	 * APU's GPU is that node.
+	 */
 	if (index == 0) {
 		list_for_each_entry(dev, &gcnkfd_devices, list) {
+			if (dev == apu)
+				continue;
 			err = topo_add_link(n, HSA_IOLINK_TYPE_PCIEXPRESS,
 					    dev->node, KFDC_PCIE_LINK_WEIGHT,
 					    KFDC_PCIE_BANDWIDTH_MBS);
@@ -631,36 +657,48 @@ static int topo_add_gpu_cache(struct topo_node *n, u32 id, u32 level,
 	return topo_item_add(n, TOPO_CACHE, it);
 }
 
-static int topo_add_gpu_node(struct gcnkfd_dev *dev, u32 simd_id_base)
+/*
+ * The GPU half of a node: its identity and properties, and its caches (a
+ * vector L1 per CU, numbered by CU as Linux, one shared L2) after any the
+ * node already lists.
+ */
+static int topo_fill_gpu(struct topo_node *n, struct gcnkfd_dev *dev,
+			 u32 simd_id_base)
 {
 	const struct kfdc_gpu_props *p = &dev->props;
-	struct topo_node *n;
 	u32 cu;
 	int err;
 
-	n = topo_node_new(dev->node);
-	if (IS_ERR(n))
-		return PTR_ERR(n);
 	n->gpu = true;
 	n->gpu_id = dev->gpu_id;
 	strscpy(n->name, dev->name, sizeof(n->name));
 	n->props = *p;
 	n->simd_id_base = simd_id_base;
 	n->capability = p->capability | topo_doorbell_cap(p->gfx_target_version);
-
-	err = topo_add_mem(n, HSA_MEM_HEAP_TYPE_FB_PUBLIC, p->local_mem_size,
-			   p->vram_width, p->mem_clk_max);
-	if (err)
-		return err;
-	/* A vector L1 per CU (numbered by CU, as Linux), one shared L2. */
 	for (cu = 0; cu < p->cu_count; cu++) {
 		err = topo_add_gpu_cache(n, simd_id_base + cu, 1,
 					 p->l1_cache_kb, 1, 1);
 		if (err)
 			return err;
 	}
-	err = topo_add_gpu_cache(n, simd_id_base, 2, p->l2_cache_kb,
-				 p->array_count, p->cu_per_simd_array);
+	return topo_add_gpu_cache(n, simd_id_base, 2, p->l2_cache_kb,
+				  p->array_count, p->cu_per_simd_array);
+}
+
+static int topo_add_gpu_node(struct gcnkfd_dev *dev, u32 simd_id_base)
+{
+	const struct kfdc_gpu_props *p = &dev->props;
+	struct topo_node *n;
+	int err;
+
+	n = topo_node_new(dev->node);
+	if (IS_ERR(n))
+		return PTR_ERR(n);
+	err = topo_add_mem(n, HSA_MEM_HEAP_TYPE_FB_PUBLIC, p->local_mem_size,
+			   p->vram_width, p->mem_clk_max);
+	if (err)
+		return err;
+	err = topo_fill_gpu(n, dev, simd_id_base);
 	if (err)
 		return err;
 	return topo_add_link(n, HSA_IOLINK_TYPE_PCIEXPRESS, 0,
@@ -685,23 +723,35 @@ static int topo_build(void)
 {
 	u32 cpu_nodes = num_online_nodes(), index = 0;
 	u32 simd_id_base = KFDC_GPU_PROCESSOR_ID_BASE;
-	struct gcnkfd_dev *dev;
+	struct gcnkfd_dev *dev, *apu = NULL;
 	int nid, err;
 
 	/*
 	 * The GPUs follow the CPU nodes; device.c assumed a single one, and
-	 * the thunks find a GPU's node by its number.
+	 * the thunks find a GPU's node by its number. An APU is node 0.
 	 */
-	list_for_each_entry(dev, &gcnkfd_devices, list)
-		dev->node = cpu_nodes + index++;
+	list_for_each_entry(dev, &gcnkfd_devices, list) {
+		if (dev->apu) {
+			apu = dev;
+			dev->node = 0;
+		} else {
+			dev->node = cpu_nodes + index++;
+		}
+	}
 
 	index = 0;
 	for_each_online_node(nid) {
-		err = topo_add_cpu_node(index++, nid);
+		err = topo_add_cpu_node(index, nid, index == 0 ? apu : NULL,
+					simd_id_base);
 		if (err)
 			return err;
+		index++;
 	}
+	if (apu)
+		simd_id_base += apu->props.simd_count;
 	list_for_each_entry(dev, &gcnkfd_devices, list) {
+		if (dev == apu)
+			continue;
 		err = topo_add_gpu_node(dev, simd_id_base);
 		if (err)
 			return err;

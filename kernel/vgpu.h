@@ -64,4 +64,11 @@ int vgpu_obj_add(struct vgpu_link *l, u32 pasid, u64 va, struct page **pages,
  */
 void vgpu_obj_drop(struct vgpu_link *l, u32 pasid, u64 va, bool all);
 
+/*
+ * ats.c: PAGE_REQUEST of the device l on dev, attachment gen (the
+ * ioctl's argument at arg).
+ */
+int vgpu_page_request(struct vgpu_link *l, struct gcnkfd_dev *dev, u32 gen,
+		      void __user *arg);
+
 #endif /* GCNKFD_VGPU_H */

@@ -499,6 +499,9 @@ static long vgpu_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 		return vgpu_ack(l, (void __user *)arg);
 	case FW_VGPU_IOC_IRQ:
 		return vgpu_irq(l);
+	case FW_VGPU_IOC_PAGE_REQUEST:
+		return vgpu_page_request(l, l->slot->dev, l->gen,
+					 (void __user *)arg);
 	default:
 		return -ENOTTY;
 	}
@@ -532,7 +535,8 @@ static vm_fault_t vgpu_fault(struct vm_fault *vmf)
 
 	mutex_lock(&l->obj_lock);
 	o = vgpu_obj_find(l, vmf->pgoff);
-	if (!o || !l->mapping)
+	/* A lost device's objects may name pages already given back. */
+	if (!o || !l->mapping || READ_ONCE(l->dead))
 		goto out;
 	i = vmf->pgoff - o->pgoff;
 	n = min3((unsigned long)VGPU_FAULT_AROUND, o->npages - i,
@@ -559,7 +563,7 @@ static int vgpu_mmap(struct file *f, struct vm_area_struct *vma)
 	struct vgpu_obj *o;
 	int err = 0;
 
-	if (!l->slot || is_cow_mapping(vma->vm_flags))
+	if (!l->slot || READ_ONCE(l->dead) || is_cow_mapping(vma->vm_flags))
 		return -EINVAL;
 	if (vma->vm_pgoff == 0) {
 		if (pages << PAGE_SHIFT > FW_VGPU_IH_BYTES)

@@ -33,6 +33,16 @@ class BackendPort {
   // reach it any more.
   virtual void release(void* host, uint64_t size) = 0;
 
+  // An APU's page request (FW_VGPU_IOC_PAGE_REQUEST): pages of the
+  // client process req->pasid at req->va, within the gap req->offset,
+  // req->size; 0 with the answer in *req, or a negative errno (-ENODEV:
+  // the GPU is not an APU, which a port without the module is not).
+  // Thread-safe: an engine thread that missed calls it.
+  virtual int page_request(fw_vgpu_page_request* req) {
+    (void)req;
+    return -ENODEV;
+  }
+
   // An interrupt for the module (IH ring entry). Thread-safe: the engines'
   // threads call it.
   virtual void raise(const fw_ih_entry& entry) = 0;

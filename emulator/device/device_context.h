@@ -2,12 +2,16 @@
 // gcn::VirtualGpu (address space, shader engine, CP, SDMA engines), the
 // process's doorbell slice and the GPUVM ranges the module mapped for it.
 // A context's address space holds only its own pasid's VM_MAP ranges, so a
-// kernel of one process cannot reach another's memory: it faults.
+// kernel of one process cannot reach another's memory: it faults. On an
+// APU (the module's apu parameter) a miss asks the module for the pages
+// of this pasid's process there (page_request), as IOMMUv2 answers a
+// GPU's page request; those runs are mapped as ranges too.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "backend_port.h"
@@ -48,6 +52,10 @@ class DeviceContext {
 
   size_t mapped_ranges() const { return ranges_.size(); }
   size_t retired_ranges() const { return retired_.size(); }
+  size_t page_request_ranges() {
+    std::lock_guard<std::mutex> lock(ats_mu_);
+    return ats_.size();
+  }
 
  private:
   struct Range {
@@ -55,12 +63,24 @@ class DeviceContext {
     uint64_t size = 0;
   };
 
+  // The address space's translator: a miss at va becomes a page request
+  // to the module (engine threads, one request at a time).
+  bool page_request(uint64_t va, Mapping* out);
+  // VM_MAP of [va, va + size): page-request runs there give way (the
+  // buffer's pages come first; a later miss asks again).
+  void drop_page_requests(uint64_t va, uint64_t size);
+
   BackendPort& port_;
   const uint32_t pasid_;
   void* doorbells_;
   uint64_t doorbell_bytes_;
   std::map<uint64_t, Range> ranges_;  // live, by GPU VA
   std::vector<Range> retired_;
+  // Page-request runs by GPU VA; the message thread drops them, engine
+  // threads add them.
+  std::mutex ats_mu_;
+  std::map<uint64_t, Range> ats_;
+  bool apu_ = true;                  // until the module says otherwise (-ENODEV); ats_mu_
   std::unique_ptr<VirtualGpu> gpu_;  // last: its engines stop first
 };
 

@@ -146,6 +146,13 @@ bool KfdBackendPort::retire(void* host, uint64_t size) {
 
 void KfdBackendPort::release(void* host, uint64_t size) { munmap(host, size); }
 
+int KfdBackendPort::page_request(fw_vgpu_page_request* req) {
+  while (ioctl(fd_, FW_VGPU_IOC_PAGE_REQUEST, req) != 0) {
+    if (errno != EINTR) return -errno;
+  }
+  return 0;
+}
+
 void KfdBackendPort::raise(const fw_ih_entry& entry) { ih_->push(entry); }
 
 }  // namespace gcn::device

@@ -35,6 +35,7 @@ class KfdBackendPort : public BackendPort {
   bool retire(void* host, uint64_t size) override;
   void release(void* host, uint64_t size) override;
   void raise(const fw_ih_entry& entry) override;
+  int page_request(fw_vgpu_page_request* req) override;
 
  private:
   KfdBackendPort() = default;

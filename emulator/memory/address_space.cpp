@@ -1,6 +1,7 @@
 #include "address_space.h"
 
 #include <chrono>
+#include <iterator>
 #include <thread>
 
 #include "host_page_tables.h"
@@ -46,20 +47,33 @@ void AddressSpace::wait_readers(uint64_t g) {
   }
 }
 
-bool AddressSpace::lookup(uint64_t va, Mapping* out) const {
-  {
-    std::shared_lock lock(mu_);
-    auto it = ranges_.upper_bound(va);
-    if (it != ranges_.begin()) {
-      --it;
-      if (va < it->first + it->second.size) {
-        *out = it->second;
-        return true;
-      }
-    }
+bool AddressSpace::lookup_mapped(uint64_t va, Mapping* out) const {
+  std::shared_lock lock(mu_);
+  auto it = ranges_.upper_bound(va);
+  if (it == ranges_.begin()) return false;
+  --it;
+  if (va >= it->first + it->second.size) return false;
+  *out = it->second;
+  return true;
+}
+
+void AddressSpace::gap(uint64_t va, uint64_t* lo, uint64_t* hi) const {
+  std::shared_lock lock(mu_);
+  auto next = ranges_.upper_bound(va);
+  *hi = next == ranges_.end() ? ~0ull : next->first;
+  *lo = 0;
+  if (next != ranges_.begin()) {
+    auto prev = std::prev(next);
+    *lo = prev->first + prev->second.size;
+    if (*lo > va) *lo = *hi = va;  // covered
   }
+}
+
+bool AddressSpace::lookup(uint64_t va, Mapping* out) const {
   // Buffer objects come first: a VRAM buffer's pages are the KFD's, not
   // the CPU mapping at the same address.
+  if (lookup_mapped(va, out)) return true;
+  if (translator_) return translator_(va, out);
   return host_translation_ && host_vma(va, out);
 }
 

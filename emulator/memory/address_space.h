@@ -15,9 +15,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
+#include <utility>
 #include <vector>
 
 namespace gcn {
@@ -52,6 +54,19 @@ class AddressSpace {
   // The mapping that contains va, or false. The caller keeps a copy as a
   // one-entry TLB.
   bool lookup(uint64_t va, Mapping* out) const;
+  // lookup() among the mapped ranges only (no host translation).
+  bool lookup_mapped(uint64_t va, Mapping* out) const;
+  // The free gap [*lo, *hi) around va, which no mapping covers (empty when
+  // one covers va).
+  void gap(uint64_t va, uint64_t* lo, uint64_t* hi) const;
+
+  // An APU whose pages come from elsewhere than this process (the device
+  // process asks the kernel module for its client's pages): called on a
+  // miss, from the engine thread that missed, before host_translation.
+  // True with *out when it made the address reachable. Set it before any
+  // engine runs.
+  using Translator = std::function<bool(uint64_t va, Mapping* out)>;
+  void set_translator(Translator t) { translator_ = std::move(t); }
 
   // One engine thread's claim on the space. Between begin() and end() the
   // thread may hold host pointers, and must call checkpoint() often (each
@@ -101,6 +116,7 @@ class AddressSpace {
   void wait_readers(uint64_t g);
 
   const bool host_translation_ = false;
+  Translator translator_;
   mutable std::shared_mutex mu_;
   std::map<uint64_t, Mapping> ranges_;  // by va, non-overlapping
   std::atomic<uint64_t> generation_{1};

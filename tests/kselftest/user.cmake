@@ -111,3 +111,13 @@ get_target_property(program hip_device_properties HIP_PROGRAM)
 kselftest_vm_program(NAME vm.2gpu.hip.device_properties ENV ${ROCM_CLIENT_ENV} COMMAND ${program})
 list(APPEND kselftest_vm_targets hsa_core_test hsa_api_amd_memory_test rocr_test
   hip_device_properties)
+
+# ---- on the APU (the APU boot, vm_apu: apu=1, one GPU) ----
+# The full-profile program on malloc'd pointers: the module's APU node
+# makes the runtime's GPU agent full profile, and every pointer the kernel
+# follows reaches the process's pages through the device's page requests
+# (kernel/ats.c), as vm.apu.*. The Discrete case needs a base-profile GPU
+# and runs on the other boots' GPUs only in process.
+kselftest_vm_gtest(PREFIX vm.apu.hsa_full_profile_test TARGET hsa_full_profile_test RUN vm_apu
+  FILTER Apu.* SOURCES ${PROJECT_SOURCE_DIR}/tests/hsa-runtime/full_profile/full_profile_test.cpp)
+list(APPEND kselftest_vm_apu_targets hsa_full_profile_test)
