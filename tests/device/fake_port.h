@@ -70,6 +70,20 @@ class FakePort : public gcn::device::BackendPort {
     irqs_.push_back(e);
   }
 
+  // An APU's page request: what on_page_request answers (the module's
+  // part), -ENODEV (a discrete GPU) without one. Every request is kept.
+  int page_request(fw_vgpu_page_request* req) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    requests_.push_back(*req);
+    return on_page_request ? on_page_request(req) : -ENODEV;
+  }
+  std::vector<fw_vgpu_page_request> requests() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return requests_;
+  }
+  // Set before any engine runs.
+  std::function<int(fw_vgpu_page_request*)> on_page_request;
+
   std::vector<fw_ih_entry> interrupts() {
     std::lock_guard<std::mutex> lock(mu_);
     return irqs_;
@@ -96,6 +110,7 @@ class FakePort : public gcn::device::BackendPort {
   std::vector<Backing> backings_;
   std::mutex mu_;
   std::vector<fw_ih_entry> irqs_;
+  std::vector<fw_vgpu_page_request> requests_;
 };
 
 }  // namespace gcn_device_test

@@ -83,3 +83,10 @@ foreach(src IN LISTS KSELFTEST_SOURCES)
   set_tests_properties(kselftest_emu.${name} PROPERTIES
     FIXTURES_REQUIRED kselftest_emu_${name} WILL_FAIL ${binary_diff})
 endforeach()
+
+# apu_test once more on the emulated KFD's APU (GCN_EMU_APU=1), so that its
+# APU cases run without QEMU too, as the module's APU boot (vm_apu) runs
+# them: the kselftest's exit status (0 only when every case passed).
+add_test(NAME kselftest_emu.apu.apu_test COMMAND $<TARGET_FILE:kselftest_emu_apu_test>)
+set_tests_properties(kselftest_emu.apu.apu_test PROPERTIES
+  ENVIRONMENT "GCN_EMU_APU=1;GCN_EMU_GPUS=1;GCN_EMU_THREADS=2" TIMEOUT 300)
