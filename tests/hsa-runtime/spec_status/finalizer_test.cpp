@@ -50,7 +50,7 @@ TEST_F(SpecStatusFinalizerTest, ProgramCreateChecksItsArguments) {
 }
 
 TEST_F(SpecStatusFinalizerTest, MadeUpProgramsAreInvalidPrograms) {
-  static const char kNotBrig[64] = {};
+  static const char kNotBrig[256] = {};  // at least a BRIG header
   auto* module = reinterpret_cast<hsa_ext_module_t>(const_cast<char*>(kNotBrig));
   uint32_t v = 0;
   hsa_code_object_t co{0};
@@ -68,7 +68,7 @@ TEST_F(SpecStatusFinalizerTest, MadeUpProgramsAreInvalidPrograms) {
 }
 
 TEST_F(SpecStatusFinalizerTest, AddModuleJudgesTheModule) {
-  static const char kNotBrig[64] = {};
+  static const char kNotBrig[256] = {};  // at least a BRIG header
   auto* garbage = reinterpret_cast<hsa_ext_module_t>(const_cast<char*>(kNotBrig));
   EXPECT_EQ(status(hsa_ext_program_add_module(program_, nullptr)),
             HSA_EXT_STATUS_ERROR_INVALID_MODULE);
