@@ -3,7 +3,7 @@
  * The GPUs: their registry (filled by the backend chosen with the module
  * parameter "backend"), the per-process device data (doorbell slice, MMIO
  * page) and the ioctls that report or record per-device state: version,
- * apertures, ACQUIRE_VM, cache policy, scratch and trap handler addresses,
+ * apertures, ACQUIRE_VM (with render.c), cache policy, scratch and trap handler addresses,
  * clocks, tile configuration, free VRAM. Errnos follow kfd_chardev.c.
  */
 #include <linux/debugfs.h>
@@ -65,6 +65,9 @@ int gcnkfd_devices_init(const char *backend, unsigned int num_gpus,
 					       gcnkfd_gpu_id_taken, NULL);
 		list_add_tail(&dev->list, &gcnkfd_devices);
 		gcnkfd_gpu_count++;
+		err = gcnkfd_render_init(dev);
+		if (err)
+			goto err;
 		gcnkfd_debugfs_add_dev(dev);
 	}
 	return 0;
@@ -79,6 +82,7 @@ void gcnkfd_devices_fini(void)
 
 	list_for_each_entry_safe(dev, tmp, &gcnkfd_devices, list) {
 		list_del(&dev->list);
+		gcnkfd_render_fini(dev);
 		dev->ops->fini(dev);
 		/* Waits for readers of the files that point at dev. */
 		debugfs_remove_recursive(dev->debugfs);
@@ -237,9 +241,8 @@ int gcnkfd_ioctl_get_process_apertures_new(struct file *f,
 }
 
 /*
- * There is no render node: the VM a process acquires is its own, named by
- * any of its /dev/kfd files. Another process's file or any other file is
- * -EINVAL; acquiring again with a different file is -EBUSY, as in Linux.
+ * The VM of a process on a GPU is named by a file of the GPU's render node
+ * (render.c); acquiring again with a different file is -EBUSY, as in Linux.
  */
 int gcnkfd_ioctl_acquire_vm(struct file *f, struct gcnkfd_process *p,
 			    void *args)
@@ -247,25 +250,15 @@ int gcnkfd_ioctl_acquire_vm(struct file *f, struct gcnkfd_process *p,
 	struct kfd_ioctl_acquire_vm_args *a = args;
 	struct gcnkfd_pdd *pdd;
 	struct file *vm_file;
-	int err = 0;
+	int err;
 
 	vm_file = fget(a->drm_fd);
 	if (!vm_file)
 		return -EINVAL;
-	if (vm_file->f_op != &gcnkfd_fops || vm_file->private_data != p) {
-		err = -EINVAL;
-		goto out;
-	}
 	mutex_lock(&p->lock);
 	pdd = gcnkfd_pdd_by_id(p, a->gpu_id);
-	if (!pdd)
-		err = -EINVAL;
-	else if (pdd->vm_file)
-		err = pdd->vm_file == vm_file ? 0 : -EBUSY;
-	else
-		pdd->vm_file = vm_file;	/* identity only, no reference */
+	err = pdd ? gcnkfd_render_bind(pdd, vm_file) : -EINVAL;
 	mutex_unlock(&p->lock);
-out:
 	fput(vm_file);
 	return err;
 }

@@ -15,6 +15,7 @@
  *   asic_v9.c   the gfx9 ASIC table: MQD managers, doorbells, apertures
  *   events.c    events, the signal page, WAIT_EVENTS
  *   device.c    device registry, apertures, clocks, trap handler, scratch
+ *   render.c    the GPUs' DRM render nodes: ACQUIRE_VM's file, BO mmap
  *   vgfx9.c     the virtual gfx9 backend (struct gcnkfd_dev_ops): queue
  *               programming and GPUVM through the attached device process
  *   vgpu_file.c /dev/gcnkfd-vgpu, the backend file the device process
@@ -52,6 +53,8 @@ struct gcnkfd_process;
 struct gcnkfd_pdd;
 struct gcnkfd_queue;
 struct seq_file;
+struct drm_device;
+struct platform_device;
 
 /*
  * Per ASIC (amdkfd's mqd_manager and device info): how a queue's MQD is
@@ -155,6 +158,10 @@ struct gcnkfd_dev {
 	struct kfdc_gpu_props props;
 	void *backend;			/* the backend's private state */
 	struct dentry *debugfs;		/* gcnkfd/gpu<gpu_id>/ */
+	/* render.c: the render node, its DRM device and parent device */
+	struct platform_device *pdev;
+	struct drm_device *drm;
+	u32 render_minor;		/* /dev/dri/renderD<render_minor> */
 	struct mutex lock;		/* queue_count and the backend's lists */
 	unsigned int queue_count;	/* all processes' queues */
 	unsigned long sdma_used;	/* SDMA queue slots taken, dev->lock */
@@ -197,7 +204,7 @@ struct gcnkfd_queue {
 struct gcnkfd_pdd {
 	struct gcnkfd_process *p;
 	struct gcnkfd_dev *dev;
-	struct file *vm_file;		/* ACQUIRE_VM'd file, or NULL */
+	struct file *vm_file;		/* ACQUIRE_VM'd render file (held) */
 	struct idr bo_idr;
 	struct page *doorbells;		/* order-1: the 8 KiB slice */
 	DECLARE_BITMAP(doorbell_used, KFDC_DOORBELLS_PER_PROCESS);
@@ -287,6 +294,12 @@ void gcnkfd_apertures(struct gcnkfd_pdd *pdd,
 		      struct kfd_process_device_apertures *ap);
 int gcnkfd_doorbell_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
 int gcnkfd_mmio_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
+
+/* render.c: the GPU's DRM render node */
+int gcnkfd_render_init(struct gcnkfd_dev *dev);
+void gcnkfd_render_fini(struct gcnkfd_dev *dev);
+int gcnkfd_render_bind(struct gcnkfd_pdd *pdd, struct file *filp);
+void gcnkfd_render_unbind(struct gcnkfd_pdd *pdd);
 
 /* vgfx9.c */
 extern const struct gcnkfd_dev_ops gcnkfd_vgfx9_ops;

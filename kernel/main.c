@@ -69,8 +69,6 @@ static int gcnkfd_mmap(struct file *filep, struct vm_area_struct *vma)
 		return gcnkfd_doorbell_mmap(p, vma);
 	case KFDC_MMAP_TYPE_EVENTS:
 		return gcnkfd_events_mmap(p, vma);
-	case KFDC_MMAP_TYPE_BO:
-		return gcnkfd_bo_mmap(p, vma);
 	case KFDC_MMAP_TYPE_MMIO:
 		return gcnkfd_mmio_mmap(p, vma);
 	}

@@ -137,6 +137,10 @@ static void gcnkfd_process_release(struct kref *ref)
 	/* Nor does a page request (ats.c) from here on. */
 	synchronize_srcu(&gcnkfd_process_srcu);
 
+	/* No new CPU mapping through a render node finds p from here on. */
+	for (i = 0; i < KFDC_MAX_GPUS; i++)
+		if (p->pdds[i])
+			gcnkfd_render_unbind(p->pdds[i]);
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
 	/* The GPUs let go of every range before any page is freed. */

@@ -40,8 +40,6 @@
 /* CRAT's sibling map is 32 bytes; wider maps only for bigger systems. */
 #define TOPO_SIBLING_BITS_MIN 256
 #define TOPO_SIBLING_BITS_MAX 1024
-/* Linux prints the int -1 of "no render node" with %u. */
-#define TOPO_NO_RENDER_MINOR ((u32)-1)
 /* What the emulated topology reports for system memory (no DMI data). */
 #define TOPO_SYSMEM_WIDTH 64
 
@@ -94,6 +92,7 @@ struct topo_node {
 	u32 cpu_core_id_base;
 	u32 simd_id_base;
 	u32 capability;
+	u32 render_minor;		/* GPU nodes: render.c's */
 	struct kfdc_gpu_props props;	/* GPU nodes */
 };
 
@@ -228,8 +227,8 @@ static ssize_t topo_node_props_show(struct topo_node *n, char *buf)
 	v[KFDC_NODE_io_links_count] = n->counts[TOPO_LINK];
 	v[KFDC_NODE_cpu_core_id_base] = n->cpu_core_id_base;
 	v[KFDC_NODE_simd_id_base] = n->simd_id_base;
-	/* CPU nodes print 0 as in Linux; a GPU has no render node here. */
-	v[KFDC_NODE_drm_render_minor] = n->gpu ? TOPO_NO_RENDER_MINOR : 0;
+	/* CPU nodes print 0 as in Linux. */
+	v[KFDC_NODE_drm_render_minor] = n->gpu ? n->render_minor : 0;
 	v[KFDC_NODE_capability] = n->capability;
 	v[KFDC_NODE_max_engine_clk_ccompute] = topo_cpu_mhz();
 	kfdc_print_props(kfdc_node_props, KFDC_NODE_PROP_COUNT, v, n->gpu,
@@ -671,6 +670,7 @@ static int topo_fill_gpu(struct topo_node *n, struct gcnkfd_dev *dev,
 
 	n->gpu = true;
 	n->gpu_id = dev->gpu_id;
+	n->render_minor = dev->render_minor;
 	strscpy(n->name, dev->name, sizeof(n->name));
 	n->props = *p;
 	n->simd_id_base = simd_id_base;

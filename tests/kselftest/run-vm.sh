@@ -183,50 +183,70 @@ done
 libpath=$(sort -u "$out/initramfs.libdirs" | paste -sd: -)
 rm -f "$out/initramfs.libdirs"
 
-# --share-host: the virtio-9p modules of the booted kernel (Debian builds
-# virtio, virtio_pci and 9p as modules), in load order: every module after
-# the ones it depends on. Compressed modules are unpacked here, since
-# busybox's insmod may not read them.
-share_modules() {
-	local name dep file
+# Modules of the booted kernel the guest loads: those gcnkfd depends on
+# (drm, for the render nodes) before it, and with --share-host the
+# virtio-9p ones; each list in load order, every module after the ones it
+# depends on. Compressed modules are unpacked here, since busybox's insmod
+# may not read them.
+[ -n "$kver" ] || kver=$(basename "$kernel" | sed -n 's/^vmlinuz-//p')
+mkdir -p "$root/lib/guest-modules"
+: >"$root/etc/guest-modules.all"
+: >"$root/etc/dep-modules"
+: >"$root/etc/share-modules"
+# guest_modules LIST NAME...: NAME and its dependencies into LIST.
+guest_modules() {
+	local list=$1 name dep file
+	shift
 	for name in "$@"; do
-		grep -qx "$name" "$root/etc/share-modules" && continue
+		grep -qx "$name" "$root/etc/guest-modules.all" && continue
 		file=$(modinfo -k "$kver" -n "$name" 2>/dev/null) || {
-			echo "run-vm.sh: --share-host: no module $name for kernel $kver" \
-				"(/lib/modules/$kver)" >&2
+			echo "run-vm.sh: no module $name for kernel $kver" \
+				"(/lib/modules/$kver; name the version with --kver)" >&2
 			exit 2
 		}
 		[ "$file" = "(builtin)" ] && continue
 		for dep in $(modinfo -k "$kver" -F depends "$name" | tr , ' '); do
-			share_modules "$dep"
+			guest_modules "$list" "$dep"
 		done
 		case $file in
-		*.ko) cp "$file" "$root/lib/share-modules/$name.ko" ;;
-		*.ko.xz) xz -dc "$file" >"$root/lib/share-modules/$name.ko" ;;
-		*.ko.zst) zstd -qdc "$file" >"$root/lib/share-modules/$name.ko" ;;
-		*.ko.gz) gzip -dc "$file" >"$root/lib/share-modules/$name.ko" ;;
+		*.ko) cp "$file" "$root/lib/guest-modules/$name.ko" ;;
+		*.ko.xz) xz -dc "$file" >"$root/lib/guest-modules/$name.ko" ;;
+		*.ko.zst) zstd -qdc "$file" >"$root/lib/guest-modules/$name.ko" ;;
+		*.ko.gz) gzip -dc "$file" >"$root/lib/guest-modules/$name.ko" ;;
 		*)
-			echo "run-vm.sh: --share-host: cannot unpack $file" >&2
+			echo "run-vm.sh: cannot unpack $file" >&2
 			exit 2
 			;;
 		esac || {
-			echo "run-vm.sh: --share-host: cannot unpack $file" >&2
+			echo "run-vm.sh: cannot unpack $file" >&2
 			exit 2
 		}
-		echo "$name" >>"$root/etc/share-modules"
+		echo "$name" >>"$root/etc/guest-modules.all"
+		echo "$name" >>"$root/etc/$list"
 	done
 }
-if [ "$share_host" = 1 ]; then
-	[ -n "$kver" ] || kver=$(basename "$kernel" | sed -n 's/^vmlinuz-//p')
+deps=$(modinfo -F depends "$module" | tr , ' ')
+if [ -n "$deps" ] || [ "$share_host" = 1 ]; then
 	[ -n "$kver" ] && [ -d "/lib/modules/$kver" ] || {
-		echo "run-vm.sh: --share-host needs the modules of the booted kernel:" \
+		echo "run-vm.sh: needs the modules of the booted kernel:" \
 			"no /lib/modules/${kver:-?} (name the version with --kver)" >&2
 		exit 2
 	}
-	mkdir -p "$root/lib/share-modules" "$root/host"
-	: >"$root/etc/share-modules"
-	share_modules virtio_pci 9pnet_virtio 9p
 fi
+# shellcheck disable=SC2086 # one word per module
+[ -z "$deps" ] || guest_modules dep-modules $deps
+if [ "$share_host" = 1 ]; then
+	mkdir -p "$root/host"
+	guest_modules share-modules virtio_pci 9pnet_virtio 9p
+fi
+# The gid of group render, for the render nodes as Debian's udev rules
+# set them (50-udev-default.rules); the guest's own /etc/group names it.
+render_gid=$(getent group render | cut -d: -f3)
+render_gid=${render_gid:-109}
+echo "root:x:0:" >"$root/etc/group"
+echo "render:x:$render_gid:" >>"$root/etc/group"
+echo "root:x:0:0:root:/tmp:/bin/sh" >"$root/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/nonexistent:/bin/sh" >>"$root/etc/passwd"
 
 # The guest's own deadline comes 30 s before the host kills QEMU, so a hung
 # test still leaves dmesg in the log.
@@ -240,6 +260,7 @@ EXTRA_LD_LIBRARY_PATH='$libpath'
 SHARE_HOST=$share_host
 SHARE_CACHE=$share_cache
 SHARE_KEEP='${share_keep[*]}'
+RENDER_GID=$render_gid
 EOF
 
 cat >"$root/init" <<'EOF'
@@ -315,9 +336,18 @@ wait_device_attached() {
 	poweroff -f
 ) &
 
+for m in $(cat /etc/dep-modules); do
+	insmod "/lib/guest-modules/$m.ko" || echo "=== GCNKFD DEP insmod $m failed ==="
+done
 echo "=== GCNKFD INSMOD $MODULE_PARAMS ==="
 insmod /lib/gcnkfd.ko $MODULE_PARAMS
 echo "=== GCNKFD INSMOD RC $? ==="
+# What udev does on a Debian system (50-udev-default.rules, and the
+# module's own 70-gcnkfd.rules for /dev/kfd): the render nodes and
+# /dev/kfd belong to group render, mode 0660; the primary nodes to video.
+for f in /dev/dri/renderD* /dev/kfd; do
+	[ -e "$f" ] && chgrp "$RENDER_GID" "$f" && chmod 0660 "$f"
+done
 if [ -n "$DEVICE_CMD" ]; then
 	: >/tmp/gcn-vgpud.log
 	supervise_device &
@@ -331,7 +361,7 @@ fi
 # round trips.
 if [ "$SHARE_HOST" = 1 ]; then
 	for m in $(cat /etc/share-modules); do
-		insmod "/lib/share-modules/$m.ko" || echo "=== GCNKFD SHARE insmod $m failed ==="
+		insmod "/lib/guest-modules/$m.ko" || echo "=== GCNKFD SHARE insmod $m failed ==="
 	done
 	# A kept directory is bound aside before the tmpfs hides it, then
 	# bound back at its own path inside the tmpfs.

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * The render node of every GPU: /dev/dri/renderD<minor> (DRM core,
+ * render-only, no display), where ROCm's thunk finds a GPU's VM as it
+ * does on amdgpu. A process names its VM on the GPU with ACQUIRE_VM and
+ * the render file (amdgpu's drm_file), then maps VRAM and GTT buffers
+ * through that file at the offset ALLOC_MEMORY_OF_GPU returned.
+ *
+ * libdrm_amdgpu's amdgpu_device_initialize() opens it too, for the
+ * marketing name: it needs DRM_IOCTL_VERSION with major 3 and three
+ * DRM_AMDGPU_INFO queries (ACCEL_WORKING, DEV_INFO, READ_MMR_REG of
+ * GB_ADDR_CONFIG). The driver speaks that subset of the amdgpu DRM
+ * interface 3.49 (Linux 6.1), answered from the virtual GPU's properties;
+ * every other request gets amdgpu's errno for one it does not know
+ * (-EINVAL), and the DRM core's own rules apply to the core ioctls.
+ *
+ * The DRM device needs a parent device (and libdrm looks for
+ * /sys/dev/char/226:<minor>/device/drm): one platform device "gcnkfd.<i>"
+ * per GPU, as a PCI function is for amdgpu.
+ *
+ * Locking: gcnkfd_render_lock guards which process owns each render
+ * file's VM. mmap runs under the mmap lock and takes it (then memory.c's
+ * lock); ACQUIRE_VM takes it under p->lock. Process release unbinds under
+ * it before it frees the pdd, so an mmap that saw an owner uses a live one.
+ */
+#include <linux/file.h>
+#include <linux/mm.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <drm/amdgpu_drm.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+
+#include "gcnkfd.h"
+
+#define GCNKFD_DRM_NAME "gcnkfd"
+#define GCNKFD_DRM_DESC "GCN GPU (KFD render node)"
+#define GCNKFD_DRM_DATE "20150101"
+/* The amdgpu DRM interface whose INFO subset the node answers (6.1). */
+#define GCNKFD_DRM_MAJOR 3
+#define GCNKFD_DRM_MINOR 49
+
+/* gfx9's GB_ADDR_CONFIG, the one register libdrm reads on family AI. */
+#define GCNKFD_MMGB_ADDR_CONFIG 0x263e
+/* amdgpu's AMDGPU_VA_RESERVED_SIZE and the gfx9 VM: 48 bits, 4 KiB pages. */
+#define GCNKFD_VA_RESERVED (1ULL << 20)
+#define GCNKFD_VA_HOLE_START 0x0000800000000000ULL
+#define GCNKFD_VA_HOLE_END 0xffff800000000000ULL
+#define GCNKFD_VM_SIZE (1ULL << 48)
+/* The virtual GPU's clock counter counts nanoseconds: 10^6 kHz. */
+#define GCNKFD_COUNTER_KHZ 1000000
+
+/* The per-file state of a render (or primary) node file. */
+struct gcnkfd_render_file {
+	struct gcnkfd_process *owner;	/* its VM's process, or NULL */
+};
+
+static DEFINE_MUTEX(gcnkfd_render_lock);
+
+static struct gcnkfd_dev *gcnkfd_render_dev(struct drm_device *drm)
+{
+	return drm->dev_private;
+}
+
+/* DEV_INFO: the fields libdrm reads, from the GPU's real properties. */
+static void gcnkfd_render_dev_info(const struct gcnkfd_dev *dev,
+				   struct drm_amdgpu_info_device *i)
+{
+	const struct kfdc_gpu_props *pr = &dev->props;
+	u32 se, sh, ses = pr->array_count / pr->simd_arrays_per_engine;
+
+	memset(i, 0, sizeof(*i));
+	i->device_id = pr->device_id;
+	i->chip_rev = 0;
+	i->external_rev = 0x1;		/* Vega 10 A0: rev_id + 1 */
+	i->pci_rev = 0;			/* amdgpu.ids: 6863, 00 */
+	i->family = AMDGPU_FAMILY_AI;
+	i->num_shader_engines = ses;
+	i->num_shader_arrays_per_engine = pr->simd_arrays_per_engine;
+	i->gpu_counter_freq = GCNKFD_COUNTER_KHZ;
+	i->max_engine_clock = (u64)pr->max_engine_clk_fcompute * 1000;
+	i->max_memory_clock = (u64)pr->mem_clk_max * 1000;
+	i->cu_active_number = pr->cu_count;
+	for (se = 0; se < ses && se < 4; se++) {
+		for (sh = 0; sh < pr->simd_arrays_per_engine && sh < 4; sh++) {
+			u32 n = kfdc_active_cus(pr, se, sh);
+
+			i->cu_bitmap[se][sh] = n >= 32 ? ~0u : (1u << n) - 1;
+			i->cu_ao_bitmap[se][sh] = i->cu_bitmap[se][sh];
+		}
+	}
+	i->cu_ao_mask = i->cu_bitmap[0][0];
+	i->enabled_rb_pipes_mask = 0xffff;
+	i->num_rb_pipes = 16;
+	i->num_hw_gfx_contexts = 8;
+	i->ids_flags = 0;		/* a discrete GPU, no preemption */
+	i->virtual_address_offset = GCNKFD_VA_RESERVED;
+	i->virtual_address_max = GCNKFD_VA_HOLE_START;
+	i->virtual_address_alignment = PAGE_SIZE;
+	i->pte_fragment_size = 2 << 20;
+	i->gart_page_size = PAGE_SIZE;
+	i->ce_ram_size = 0x8000;
+	i->vram_type = AMDGPU_VRAM_TYPE_HBM;
+	i->vram_bit_width = pr->vram_width;
+	i->wave_front_size = pr->wave_front_size;
+	i->num_shader_visible_vgprs = 256;
+	i->num_cu_per_sh = pr->cu_per_simd_array;
+	i->num_tcc_blocks = 16;
+	i->gs_vgt_table_depth = 32;
+	i->gs_prim_buffer_depth = 1792;
+	i->max_gs_waves_per_vgt = 32;
+	i->high_va_offset = GCNKFD_VA_HOLE_END;
+	i->high_va_max = GCNKFD_VA_HOLE_END |
+			  (GCNKFD_VM_SIZE - GCNKFD_VA_RESERVED);
+}
+
+static int gcnkfd_render_copy_out(const struct drm_amdgpu_info *info,
+				  const void *value, size_t size)
+{
+	size_t n = min_t(size_t, info->return_size, size);
+
+	return copy_to_user(u64_to_user_ptr(info->return_pointer), value, n) ?
+		-EFAULT : 0;
+}
+
+/* amdgpu_info_ioctl's rules for the queries the thunk's libdrm makes. */
+static int gcnkfd_render_info(struct drm_device *drm, void *data,
+			      struct drm_file *file)
+{
+	struct gcnkfd_dev *dev = gcnkfd_render_dev(drm);
+	struct drm_amdgpu_info *info = data;
+	struct drm_amdgpu_info_device *di;
+	u32 value;
+	int err;
+
+	if (!info->return_size || !info->return_pointer)
+		return -EINVAL;
+
+	switch (info->query) {
+	case AMDGPU_INFO_ACCEL_WORKING:
+		value = 1;
+		return gcnkfd_render_copy_out(info, &value, sizeof(value));
+	case AMDGPU_INFO_READ_MMR_REG:
+		/* amdgpu's allow list; this GPU models one register of it. */
+		if (info->read_mmr_reg.count > 128)
+			return -EINVAL;
+		if (info->read_mmr_reg.dword_offset != GCNKFD_MMGB_ADDR_CONFIG ||
+		    info->read_mmr_reg.count != 1)
+			return -EFAULT;
+		value = dev->asic->gb_addr_config;
+		return gcnkfd_render_copy_out(info, &value, sizeof(value));
+	case AMDGPU_INFO_DEV_INFO:
+		di = kmalloc(sizeof(*di), GFP_KERNEL);
+		if (!di)
+			return -ENOMEM;
+		gcnkfd_render_dev_info(dev, di);
+		err = gcnkfd_render_copy_out(info, di, sizeof(*di));
+		kfree(di);
+		return err;
+	}
+	return -EINVAL;			/* amdgpu: "Invalid request" */
+}
+
+static int gcnkfd_render_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct gcnkfd_render_file *rf = kzalloc(sizeof(*rf), GFP_KERNEL);
+
+	if (!rf)
+		return -ENOMEM;
+	file->driver_priv = rf;
+	return 0;
+}
+
+/* A bound file is pinned by its pdd, so no owner is left here. */
+static void gcnkfd_render_postclose(struct drm_device *drm,
+				    struct drm_file *file)
+{
+	struct gcnkfd_render_file *rf = file->driver_priv;
+
+	WARN_ON(rf->owner);
+	kfree(rf);
+}
+
+/*
+ * A buffer of the process whose VM this file is, on this file's GPU, as
+ * amdgpu's GEM mmap: a file that never acquired a VM, or a process that
+ * is not the VM's, is refused with -EACCES (drm_vma_node_allow).
+ */
+static int gcnkfd_render_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct drm_file *file = filp->private_data;
+	struct gcnkfd_render_file *rf = file->driver_priv;
+	struct gcnkfd_dev *dev = gcnkfd_render_dev(file->minor->dev);
+	u64 offset = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	struct gcnkfd_process *p;
+	int err;
+
+	if ((offset & KFDC_MMAP_TYPE_MASK) != KFDC_MMAP_TYPE_BO)
+		return -EINVAL;
+	if (kfdc_mmap_get_gpu_id(offset) != dev->gpu_id)
+		return -EACCES;
+	/*
+	 * As amdgpu: ROCm's thunk maps invisible VRAM PROT_NONE and
+	 * MAP_PRIVATE; such a mapping may never become writable, so it is
+	 * no copy-on-write mapping.
+	 */
+	if (is_cow_mapping(vma->vm_flags) &&
+	    !(vma->vm_flags & (VM_READ | VM_WRITE | VM_EXEC)))
+		vma->vm_flags &= ~VM_MAYWRITE;
+
+	mutex_lock(&gcnkfd_render_lock);
+	p = rf->owner;
+	if (!p || p->mm != current->mm)
+		err = -EACCES;
+	else
+		err = gcnkfd_bo_mmap(p, vma);
+	mutex_unlock(&gcnkfd_render_lock);
+	return err;
+}
+
+static const struct file_operations gcnkfd_render_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+	.mmap = gcnkfd_render_mmap,
+};
+
+static const struct drm_ioctl_desc gcnkfd_render_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(AMDGPU_INFO, gcnkfd_render_info,
+			  DRM_AUTH | DRM_RENDER_ALLOW),
+};
+
+static const struct drm_driver gcnkfd_drm_driver = {
+	.driver_features = DRIVER_RENDER,
+	.open = gcnkfd_render_open,
+	.postclose = gcnkfd_render_postclose,
+	.ioctls = gcnkfd_render_ioctls,
+	.num_ioctls = ARRAY_SIZE(gcnkfd_render_ioctls),
+	.fops = &gcnkfd_render_fops,
+	.name = GCNKFD_DRM_NAME,
+	.desc = GCNKFD_DRM_DESC,
+	.date = GCNKFD_DRM_DATE,
+	.major = GCNKFD_DRM_MAJOR,
+	.minor = GCNKFD_DRM_MINOR,
+	.patchlevel = 0,
+};
+
+int gcnkfd_render_init(struct gcnkfd_dev *dev)
+{
+	struct platform_device *pdev;
+	struct drm_device *drm;
+	int err;
+
+	pdev = platform_device_register_simple(GCNKFD_DRM_NAME, dev->index,
+					       NULL, 0);
+	if (IS_ERR(pdev))
+		return PTR_ERR(pdev);
+	drm = drm_dev_alloc(&gcnkfd_drm_driver, &pdev->dev);
+	if (IS_ERR(drm)) {
+		err = PTR_ERR(drm);
+		goto err_alloc;
+	}
+	drm->dev_private = dev;
+	err = drm_dev_register(drm, 0);
+	if (err)
+		goto err_register;
+	dev->pdev = pdev;
+	dev->drm = drm;
+	/* The minors are shared with every DRM driver: never assume 128. */
+	dev->render_minor = drm->render->index;
+	return 0;
+
+err_register:
+	drm_dev_put(drm);
+err_alloc:
+	platform_device_unregister(pdev);
+	return err;
+}
+
+/* No render file is open: each holds a module reference. */
+void gcnkfd_render_fini(struct gcnkfd_dev *dev)
+{
+	if (!dev->drm)
+		return;
+	drm_dev_unregister(dev->drm);
+	drm_dev_put(dev->drm);
+	platform_device_unregister(dev->pdev);
+	dev->drm = NULL;
+	dev->pdev = NULL;
+}
+
+/*
+ * ACQUIRE_VM (Linux's kfd_process_device_init_vm): the file must be a
+ * node of pdd's GPU (anything else is -EINVAL, as amdgpu_file_to_fpriv
+ * refuses a file that is not amdgpu's) whose VM no other process owns
+ * (-EINVAL); the pdd keeps a reference to the file until the process is
+ * released, as amdkfd keeps pdd->drm_file. Called with p->lock held.
+ */
+int gcnkfd_render_bind(struct gcnkfd_pdd *pdd, struct file *filp)
+{
+	struct drm_file *file;
+	struct gcnkfd_render_file *rf;
+	int err = 0;
+
+	if (filp->f_op != &gcnkfd_render_fops)
+		return -EINVAL;
+	file = filp->private_data;
+	if (file->minor->dev != pdd->dev->drm)
+		return -EINVAL;
+	if (pdd->vm_file)
+		return pdd->vm_file == filp ? 0 : -EBUSY;
+
+	rf = file->driver_priv;
+	mutex_lock(&gcnkfd_render_lock);
+	if (rf->owner) {
+		err = -EINVAL;
+	} else {
+		rf->owner = pdd->p;
+		pdd->vm_file = get_file(filp);
+	}
+	mutex_unlock(&gcnkfd_render_lock);
+	return err;
+}
+
+/* Process release: the file's VM is free for the next process. */
+void gcnkfd_render_unbind(struct gcnkfd_pdd *pdd)
+{
+	struct drm_file *file;
+
+	if (!pdd->vm_file)
+		return;
+	file = pdd->vm_file->private_data;
+	mutex_lock(&gcnkfd_render_lock);
+	((struct gcnkfd_render_file *)file->driver_priv)->owner = NULL;
+	mutex_unlock(&gcnkfd_render_lock);
+	fput(pdd->vm_file);
+	pdd->vm_file = NULL;
+}
