@@ -204,7 +204,7 @@ struct gcnkfd_queue {
 struct gcnkfd_pdd {
 	struct gcnkfd_process *p;
 	struct gcnkfd_dev *dev;
-	struct file *vm_file;		/* ACQUIRE_VM'd render file (held) */
+	struct file *vm_file;		/* ACQUIRE_VM'd render file, or NULL */
 	struct idr bo_idr;
 	struct page *doorbells;		/* order-1: the 8 KiB slice */
 	DECLARE_BITMAP(doorbell_used, KFDC_DOORBELLS_PER_PROCESS);
@@ -223,7 +223,7 @@ struct gcnkfd_event;
 
 struct gcnkfd_process {
 	struct list_head list;		/* gcnkfd_processes */
-	struct kref ref;		/* one per open file */
+	struct kref ref;		/* per /dev/kfd and bound render file */
 	struct mm_struct *mm;		/* key; mmgrab()ed, not mmget()ed */
 	struct task_struct *lead_thread;
 	u32 pasid;
@@ -299,7 +299,6 @@ int gcnkfd_mmio_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
 int gcnkfd_render_init(struct gcnkfd_dev *dev);
 void gcnkfd_render_fini(struct gcnkfd_dev *dev);
 int gcnkfd_render_bind(struct gcnkfd_pdd *pdd, struct file *filp);
-void gcnkfd_render_unbind(struct gcnkfd_pdd *pdd);
 
 /* vgfx9.c */
 extern const struct gcnkfd_dev_ops gcnkfd_vgfx9_ops;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * Processes: one gcnkfd_process per mm, as Linux's kfd_process. Every open
- * /dev/kfd file of the same mm shares it; it is released with the last
- * file (which process exit closes too): queues first, so that nothing runs
- * on memory about to go, then events, then memory.
+ * /dev/kfd file of the same mm shares it, and so does every render file
+ * it acquired a VM with (render.c: ROCm's thunk keeps those for the life
+ * of the process, as Linux keeps the process for the life of the mm); it
+ * is released with the last of them (which process exit closes too):
+ * queues first, so that nothing runs on memory about to go, then events,
+ * then memory.
  */
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -137,10 +140,6 @@ static void gcnkfd_process_release(struct kref *ref)
 	/* Nor does a page request (ats.c) from here on. */
 	synchronize_srcu(&gcnkfd_process_srcu);
 
-	/* No new CPU mapping through a render node finds p from here on. */
-	for (i = 0; i < KFDC_MAX_GPUS; i++)
-		if (p->pdds[i])
-			gcnkfd_render_unbind(p->pdds[i]);
 	gcnkfd_queues_release(p);
 	gcnkfd_events_release(p);
 	/* The GPUs let go of every range before any page is freed. */

@@ -18,10 +18,17 @@
  * /sys/dev/char/226:<minor>/device/drm): one platform device "gcnkfd.<i>"
  * per GPU, as a PCI function is for amdgpu.
  *
+ * Lifetime: a render file that acquired a VM holds a reference to its
+ * process, as a /dev/kfd file does. Linux keeps a KFD process until its mm
+ * exits; ROCm's thunk relies on that when it closes /dev/kfd and opens it
+ * again (hsa_shut_down, hsa_init): it keeps its render files and the
+ * events page it allocated in the first session. Here the process lives
+ * while any of its /dev/kfd or bound render files is open, which for
+ * ROCm's thunk, holding its render files until exit, is the same.
+ *
  * Locking: gcnkfd_render_lock guards which process owns each render
  * file's VM. mmap runs under the mmap lock and takes it (then memory.c's
- * lock); ACQUIRE_VM takes it under p->lock. Process release unbinds under
- * it before it frees the pdd, so an mmap that saw an owner uses a live one.
+ * lock); ACQUIRE_VM and the file's release take it under p->lock.
  */
 #include <linux/file.h>
 #include <linux/mm.h>
@@ -44,10 +51,10 @@
 /* gfx9's GB_ADDR_CONFIG, the one register libdrm reads on family AI. */
 #define GCNKFD_MMGB_ADDR_CONFIG 0x263e
 /* amdgpu's AMDGPU_VA_RESERVED_SIZE and the gfx9 VM: 48 bits, 4 KiB pages. */
-#define GCNKFD_VA_RESERVED (1ULL << 20)
+#define GCNKFD_VA_RESERVED BIT_ULL(20)
 #define GCNKFD_VA_HOLE_START 0x0000800000000000ULL
 #define GCNKFD_VA_HOLE_END 0xffff800000000000ULL
-#define GCNKFD_VM_SIZE (1ULL << 48)
+#define GCNKFD_VM_SIZE BIT_ULL(48)
 /* The virtual GPU's clock counter counts nanoseconds: 10^6 kHz. */
 #define GCNKFD_COUNTER_KHZ 1000000
 
@@ -172,13 +179,25 @@ static int gcnkfd_render_open(struct drm_device *drm, struct drm_file *file)
 	return 0;
 }
 
-/* A bound file is pinned by its pdd, so no owner is left here. */
+/* The last close of a bound file: its process loses the VM's name. */
 static void gcnkfd_render_postclose(struct drm_device *drm,
 				    struct drm_file *file)
 {
 	struct gcnkfd_render_file *rf = file->driver_priv;
+	struct gcnkfd_process *p = rf->owner;
+	struct gcnkfd_pdd *pdd;
 
-	WARN_ON(rf->owner);
+	if (p) {
+		mutex_lock(&p->lock);
+		pdd = gcnkfd_pdd_by_id(p, gcnkfd_render_dev(drm)->gpu_id);
+		if (pdd && pdd->vm_file == file->filp)
+			pdd->vm_file = NULL;
+		mutex_lock(&gcnkfd_render_lock);
+		rf->owner = NULL;
+		mutex_unlock(&gcnkfd_render_lock);
+		mutex_unlock(&p->lock);
+		gcnkfd_process_put(p);
+	}
 	kfree(rf);
 }
 
@@ -299,8 +318,8 @@ void gcnkfd_render_fini(struct gcnkfd_dev *dev)
  * ACQUIRE_VM (Linux's kfd_process_device_init_vm): the file must be a
  * node of pdd's GPU (anything else is -EINVAL, as amdgpu_file_to_fpriv
  * refuses a file that is not amdgpu's) whose VM no other process owns
- * (-EINVAL); the pdd keeps a reference to the file until the process is
- * released, as amdkfd keeps pdd->drm_file. Called with p->lock held.
+ * (-EINVAL); the file then holds a reference to the process (see
+ * "Lifetime" above). Called with p->lock held.
  */
 int gcnkfd_render_bind(struct gcnkfd_pdd *pdd, struct file *filp)
 {
@@ -322,23 +341,9 @@ int gcnkfd_render_bind(struct gcnkfd_pdd *pdd, struct file *filp)
 		err = -EINVAL;
 	} else {
 		rf->owner = pdd->p;
-		pdd->vm_file = get_file(filp);
+		kref_get(&pdd->p->ref);
+		pdd->vm_file = filp;	/* identity: the file holds p */
 	}
 	mutex_unlock(&gcnkfd_render_lock);
 	return err;
-}
-
-/* Process release: the file's VM is free for the next process. */
-void gcnkfd_render_unbind(struct gcnkfd_pdd *pdd)
-{
-	struct drm_file *file;
-
-	if (!pdd->vm_file)
-		return;
-	file = pdd->vm_file->private_data;
-	mutex_lock(&gcnkfd_render_lock);
-	((struct gcnkfd_render_file *)file->driver_priv)->owner = NULL;
-	mutex_unlock(&gcnkfd_render_lock);
-	fput(pdd->vm_file);
-	pdd->vm_file = NULL;
 }

@@ -63,7 +63,7 @@ void forget_parent_session() {
   // The inherited files are this process's descriptors: closing them drops
   // only the child's references (the parent keeps its own).
   for (GpuNode& g : t.gpus)
-    if (g.drm_fd >= 0 && g.drm_fd != t.kfd_fd) t.transport->close(g.drm_fd);
+    if (g.drm_fd >= 0) t.transport->close(g.drm_fd);
   t.gpus.clear();
   if (t.kfd_fd >= 0) t.transport->close(t.kfd_fd);
   t.kfd_fd = -1;

@@ -1,8 +1,7 @@
 // hsaKmtOpenKFD / hsaKmtCloseKFD / hsaKmtGetVersion: the process's session
 // with the KFD. Opening checks the interface version, learns the GPU nodes
-// from the topology, gives each GPU its VM (ACQUIRE_VM with the render node,
-// as ROCm's thunk does, or with /dev/kfd itself when the GPU has none) and
-// reads the process apertures.
+// from the topology, gives each GPU its VM (ACQUIRE_VM with the GPU's DRM
+// render node, as ROCm's thunk does) and reads the process apertures.
 #include <fcntl.h>
 #include <linux/kfd_ioctl.h>
 #include <unistd.h>
@@ -16,16 +15,18 @@
 namespace hsakmt {
 namespace {
 
+// Render minors DRM gives render nodes (ROCm's thunk refuses others).
+constexpr int kFirstRenderMinor = 128;
+constexpr int kLastRenderMinor = 255;
+
+// The render node is the GPU's VM, as on amdgpu: its file names the VM in
+// ACQUIRE_VM, and buffers are mapped through it.
 int acquire_vm(Thunk& t, GpuNode& g) {
-  int fd = t.kfd_fd;
-  // A GPU without a DRM render node (gcnkfd publishes drm_render_minor -1)
-  // names its VM with the process's /dev/kfd file and maps buffers through
-  // it; otherwise the render node is the VM, as on amdgpu.
-  if (g.drm_render_minor >= 0) {
-    const std::string path = "/dev/dri/renderD" + std::to_string(g.drm_render_minor);
-    fd = t.transport->open(path.c_str(), O_RDWR);
-    if (fd < 0) return fd;
-  }
+  if (g.drm_render_minor < kFirstRenderMinor || g.drm_render_minor > kLastRenderMinor)
+    return -ENODEV;
+  const std::string path = "/dev/dri/renderD" + std::to_string(g.drm_render_minor);
+  const int fd = t.transport->open(path.c_str(), O_RDWR);
+  if (fd < 0) return fd;
   g.drm_fd = fd;
   kfd_ioctl_acquire_vm_args args{};
   args.drm_fd = static_cast<uint32_t>(fd);
@@ -58,9 +59,8 @@ int read_apertures(Thunk& t) {
 }
 
 void close_all(Thunk& t) {
-  // A GPU without a render node shares kfd_fd, which is closed once below.
   for (GpuNode& g : t.gpus)
-    if (g.drm_fd >= 0 && g.drm_fd != t.kfd_fd) t.transport->close(g.drm_fd);
+    if (g.drm_fd >= 0) t.transport->close(g.drm_fd);
   t.gpus.clear();
   if (t.kfd_fd >= 0) t.transport->close(t.kfd_fd);
   t.kfd_fd = -1;

@@ -24,7 +24,7 @@ struct GpuNode {
   // An APU node (CPU cores and the GPU in one node): its memory is system
   // memory, as ROCm's fmm.c allocates for a non-dGPU.
   bool apu = false;
-  int drm_fd = -1;  // render node opened for ACQUIRE_VM, kfd_fd without one, or -1
+  int drm_fd = -1;  // render node opened for ACQUIRE_VM, or -1
   // From GET_PROCESS_APERTURES_NEW.
   uint64_t lds_base = 0, lds_limit = 0;
   uint64_t scratch_base = 0, scratch_limit = 0;

@@ -11,17 +11,14 @@
 #                                                --gtest_list_tests selected
 #                                                COUNT cases (what configure
 #                                                found)
-# Both need the thunk to have reported transport 'kfd'. Exit 0: ok; 77:
+# Both need the thunk the case ran on to show (thunk_check.sh). Exit 0: ok; 77:
 # skipped (ctest SKIP_RETURN_CODE); 1: failed or missing.
 set -euo pipefail
 log=$1 list=$2 case=$3
 
 [ -r "$log" ] || { echo "no $log: kselftest.vm did not run" >&2; exit 1; }
-grep -q "^libhsakmt: transport 'kfd'" "$log" || {
-	echo "FAIL: the thunk did not report transport 'kfd' in $log:" >&2
-	tail -n 20 "$log" >&2
-	exit 1
-}
+. "$(dirname "$0")/thunk_check.sh"
+thunk_check "$log"
 
 if [ "$case" = --binary ]; then
 	want=$4

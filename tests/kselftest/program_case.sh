@@ -4,17 +4,15 @@
 #
 # Usage: program_case.sh LOG [REGEX]
 # Prints the log; passes iff the program exited 0 (LOG's .rc file), the
-# thunk reported transport 'kfd' and, with REGEX, a line of the log matches
+# thunk it ran on showed (thunk_check.sh) and, with REGEX, a line of the log matches
 # it (grep -E).
 set -euo pipefail
 log=$1 want=${2:-}
 
 [ -r "$log" ] || { echo "no $log: the VM did not run" >&2; exit 1; }
 cat "$log"
-grep -q "^libhsakmt: transport 'kfd'" "$log" || {
-	echo "FAIL: the thunk did not report transport 'kfd'" >&2
-	exit 1
-}
+. "$(dirname "$0")/thunk_check.sh"
+thunk_check "$log"
 rc=$(cat "${log%.log}.rc" 2>/dev/null || true)
 [ "$rc" = 0 ] || { echo "FAIL: exit status ${rc:-missing}" >&2; exit 1; }
 if [ -n "$want" ] && ! grep -Eq -- "$want" "$log"; then

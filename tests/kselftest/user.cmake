@@ -86,6 +86,37 @@ foreach(src IN LISTS hip_sources)
   list(APPEND kselftest_vm_user_targets hip_${name})
 endforeach()
 
+# ---- Debian's own ROCm user space on the module ----
+# ROCm's thunk (Debian's libhsakmt.so.1 5.2.3), ROCr and HIP, unmodified,
+# on gcnkfd's /dev/kfd and its DRM render node, as a user who installed
+# only the module runs them: no LD_LIBRARY_PATH and no HSA_*/HIP_*
+# variable (THUNK debian: tests/rocm/on_debian_thunk.sh, which shows the
+# libhsakmt.so.1 the loader picked; thunk_check.sh checks it), as
+# vm.debian.*. Our thunk's suite runs on the same boot (vm.thunk.*).
+foreach(target rocr_test trap_rocr_test scratch_rocr_test)
+  kselftest_vm_gtest(PREFIX vm.debian.rocm.${target} TARGET ${target} RUN vm_user THUNK debian)
+endforeach()
+get_target_property(program trap_hip HIP_PROGRAM)
+kselftest_vm_program(NAME vm.debian.rocm.trap.hip_abort RUN vm_user THUNK debian
+  COMMAND --check ${program} ${PROJECT_SOURCE_DIR}/tests/rocm/trap_hip_test.sh ${program})
+foreach(name scratch_hip cu_mask_hip)
+  get_target_property(program ${name} HIP_PROGRAM)
+  kselftest_vm_program(NAME vm.debian.rocm.${name} RUN vm_user THUNK debian COMMAND ${program})
+endforeach()
+foreach(src IN LISTS hip_sources)
+  get_filename_component(name ${src} NAME_WE)
+  if(TARGET hip_${name})
+    get_target_property(program hip_${name} HIP_PROGRAM)
+    kselftest_vm_program(NAME vm.debian.hip.${name} RUN vm_user THUNK debian COMMAND ${program})
+  endif()
+endforeach()
+# rocminfo lists the GPU. Before it loads the runtime it wants a module
+# named amdgpu in lsmod's list: with-virtual-gpu --module adds that line
+# in a namespace of its own and changes nothing else.
+kselftest_vm_program(NAME vm.debian.rocminfo RUN vm_user THUNK debian EXPECT "Name: +gfx900"
+  COMMAND --check ${ROCMINFO} $<TARGET_FILE:with-virtual-gpu> --module ${ROCMINFO})
+list(APPEND kselftest_vm_user_targets with-virtual-gpu)
+
 # ---- make run (the top-level Makefile's run target) ----
 # hsainfo, then the matmul example; hsa-run's --expect checked its result.
 kselftest_vm_program(NAME vm.run.example RUN vm_user EXPECT "^hsa-run: arg 0 matches"
@@ -111,6 +142,10 @@ get_target_property(program hip_device_properties HIP_PROGRAM)
 kselftest_vm_program(NAME vm.2gpu.hip.device_properties ENV ${ROCM_CLIENT_ENV} COMMAND ${program})
 list(APPEND kselftest_vm_targets hsa_core_test hsa_api_amd_memory_test rocr_test
   hip_device_properties)
+# Debian's own ROCm user space on two GPUs: ROCr sets up both agents
+# through ROCm's thunk and their render nodes; HIP lists both devices.
+kselftest_vm_gtest(PREFIX vm.2gpu.debian.rocm.rocr_test TARGET rocr_test THUNK debian)
+kselftest_vm_program(NAME vm.2gpu.debian.hip.device_properties THUNK debian COMMAND ${program})
 
 # ---- on the APU (the APU boot, vm_apu: apu=1, one GPU) ----
 # The full-profile program on malloc'd pointers: the module's APU node

@@ -7,12 +7,18 @@
 #   kselftest_vm_gtest(PREFIX <ctest prefix> TARGET <gtest target>
 #                      [RUN <boot>] [FILTER <gtest pattern>...]
 #                      [EXCLUDE <Suite.Test pattern>...] [ENV <VAR=VALUE>...]
-#                      [FILES <path>...] [SOURCES <file>...])
+#                      [FILES <path>...] [SOURCES <file>...]
+#                      [THUNK ours|debian])
 #
 # RUN names the boot (default vm, ctest kselftest.vm): the variables
 # <RUN>_command and <RUN>_dir (its run-vm.sh --out) and the fixture
 # kselftest_<RUN> (CMakeLists.txt defines vm and vm_user). EXCLUDE is
 # gtest's negative filter: each entry needs a comment saying why.
+#
+# THUNK debian runs TARGET on Debian's own ROCm user space instead
+# (ROCm's thunk, through tests/rocm/on_debian_thunk.sh: no ENV, no
+# HSA_*/HIP_* variable, no LD_LIBRARY_PATH); the cases check that it did
+# (thunk_check.sh). The rest of this comment is about THUNK ours.
 #
 # Two extra programs per call (run-vm.sh runs them in order, after the
 # kselftests):
@@ -66,7 +72,7 @@ function(kselftest_vm_next_extra cmd_var out_var)
 endfunction()
 
 function(kselftest_vm_gtest)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "PREFIX;TARGET;RUN" "FILTER;EXCLUDE;ENV;FILES;SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "PREFIX;TARGET;RUN;THUNK" "FILTER;EXCLUDE;ENV;FILES;SOURCES")
   if(NOT arg_PREFIX OR NOT arg_TARGET)
     message(FATAL_ERROR "kselftest_vm_gtest: PREFIX and TARGET are required")
   endif()
@@ -89,17 +95,29 @@ function(kselftest_vm_gtest)
 
   kselftest_vm_next_extra(${arg_RUN}_command list_n)
   math(EXPR run_n "${list_n} + 1")
-  set(list_log ${${arg_RUN}_dir}/extra-${list_n}-env.log)
-  set(run_log ${${arg_RUN}_dir}/extra-${run_n}-env.log)
+  # run-vm.sh names a program's log after the first word of its command.
+  set(launcher env)
+  if(arg_THUNK STREQUAL "debian")
+    get_filename_component(launcher ${KSELFTEST_DEBIAN_THUNK_LAUNCH} NAME)
+  endif()
+  set(list_log ${${arg_RUN}_dir}/extra-${list_n}-${launcher}.log)
+  set(run_log ${${arg_RUN}_dir}/extra-${run_n}-${launcher}.log)
 
   set(cmd ${${arg_RUN}_command})
   kselftest_vm_share_host(cmd)
   find_program(ENV_PROGRAM env REQUIRED)
-  # The listing gets ENV too: a ROCm client finds its libraries by it.
+  if(arg_THUNK STREQUAL "debian")
+    set(list_launch ${KSELFTEST_DEBIAN_THUNK_LAUNCH})
+    set(run_launch ${KSELFTEST_DEBIAN_THUNK_LAUNCH})
+  else()
+    # The listing gets ENV too: a ROCm client finds its libraries by it.
+    set(list_launch ${ENV_PROGRAM} ${arg_ENV})
+    set(run_launch ${ENV_PROGRAM} HSAKMT_TRANSPORT=kfd HSAKMT_DEBUG_LEVEL=7 ${arg_ENV})
+  endif()
   list(APPEND cmd
-    --extra-program ${ENV_PROGRAM} ${arg_ENV} $<TARGET_FILE:${arg_TARGET}> --gtest_list_tests
+    --extra-program ${list_launch} $<TARGET_FILE:${arg_TARGET}> --gtest_list_tests
       --gtest_filter=${filter} --
-    --extra-program ${ENV_PROGRAM} HSAKMT_TRANSPORT=kfd HSAKMT_DEBUG_LEVEL=7 ${arg_ENV}
+    --extra-program ${run_launch}
       $<TARGET_FILE:${arg_TARGET}> --gtest_color=no --gtest_filter=${filter} --)
   foreach(f IN LISTS arg_FILES)
     list(APPEND cmd --extra-file ${f})
@@ -107,6 +125,10 @@ function(kselftest_vm_gtest)
   set(${arg_RUN}_command ${cmd} PARENT_SCOPE)
 
   set(case_sh ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/gtest_case.sh)
+  set(case_thunk GCNKFD_CASE_THUNK=ours)
+  if(arg_THUNK STREQUAL "debian")
+    set(case_thunk GCNKFD_CASE_THUNK=debian)
+  endif()
   if(arg_SOURCES)
     set(cases "")
     foreach(src IN LISTS arg_SOURCES)
@@ -125,11 +147,12 @@ function(kselftest_vm_gtest)
     list(SORT cases)
     list(LENGTH cases count)
     add_test(NAME ${arg_PREFIX} COMMAND ${case_sh} ${run_log} ${list_log} --binary ${count})
-    set_tests_properties(${arg_PREFIX} PROPERTIES FIXTURES_REQUIRED ${fixture})
+    set_tests_properties(${arg_PREFIX} PROPERTIES FIXTURES_REQUIRED ${fixture}
+      ENVIRONMENT ${case_thunk})
     foreach(c IN LISTS cases)
       add_test(NAME ${arg_PREFIX}.${c} COMMAND ${case_sh} ${run_log} ${list_log} ${c})
       set_tests_properties(${arg_PREFIX}.${c} PROPERTIES
-        FIXTURES_REQUIRED ${fixture} SKIP_RETURN_CODE 77)
+        FIXTURES_REQUIRED ${fixture} SKIP_RETURN_CODE 77 ENVIRONMENT ${case_thunk})
     endforeach()
     return()
   endif()
@@ -144,6 +167,7 @@ set(case_sh \"${case_sh}\")
 set(run_log \"${run_log}\")
 set(list_log \"${list_log}\")
 set(fixture \"${fixture}\")
+set(case_thunk \"${case_thunk}\")
 include(\"${CMAKE_CURRENT_FUNCTION_LIST_DIR}/vm_gtest_discover.cmake\")
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${include_file})

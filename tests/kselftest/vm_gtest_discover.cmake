@@ -1,6 +1,6 @@
 # Run by ctest before any test (a TEST_INCLUDE_FILES entry that
 # kselftest_vm_gtest() writes, which sets binary, filter, prefix, case_sh,
-# run_log, list_log and fixture): one ctest per case the host's build of the
+# run_log, list_log, fixture and case_thunk): one ctest per case the host's build of the
 # binary lists, each reading the kselftest VM's log, and <prefix> for the run
 # as a whole. Listing runs no test, so the transport does not matter here.
 
@@ -29,9 +29,9 @@ foreach(line IN LISTS lines)
     set(c ${suite}.${CMAKE_MATCH_1})
     add_test(${prefix}.${c} ${case_sh} ${run_log} ${list_log} ${c})
     set_tests_properties(${prefix}.${c} PROPERTIES
-      FIXTURES_REQUIRED ${fixture} SKIP_RETURN_CODE 77)
+      FIXTURES_REQUIRED ${fixture} SKIP_RETURN_CODE 77 ENVIRONMENT ${case_thunk})
     math(EXPR count "${count} + 1")
   endif()
 endforeach()
 add_test(${prefix} ${case_sh} ${run_log} ${list_log} --binary ${count})
-set_tests_properties(${prefix} PROPERTIES FIXTURES_REQUIRED ${fixture})
+set_tests_properties(${prefix} PROPERTIES FIXTURES_REQUIRED ${fixture} ENVIRONMENT ${case_thunk})

@@ -5,15 +5,17 @@
 # (program_case.sh). Included by CMakeLists.txt after vm_gtest.cmake.
 #
 #   kselftest_vm_program(NAME <ctest name> [RUN <boot>] [ENV <VAR=VALUE>...]
-#                        [EXPECT <extended regex>] COMMAND <program> [ARG...])
+#                        [EXPECT <extended regex>] [THUNK ours|debian]
+#                        COMMAND <program> [ARG...])
 #
 # One extra program: env HSAKMT_TRANSPORT=kfd HSAKMT_DEBUG_LEVEL=7 ENV...
-# COMMAND (why both variables: vm_gtest.cmake). RUN as for
-# kselftest_vm_gtest(). No ARG may be "--" (run-vm.sh ends the program's
-# words there).
+# COMMAND (why both variables: vm_gtest.cmake); with THUNK debian,
+# tests/rocm/on_debian_thunk.sh COMMAND instead (Debian's own ROCm user
+# space, ENV ignored). RUN as for kselftest_vm_gtest(). No ARG may be "--"
+# (run-vm.sh ends the program's words there).
 
 function(kselftest_vm_program)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;RUN;EXPECT" "ENV;COMMAND")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;RUN;EXPECT;THUNK" "ENV;COMMAND")
   if(NOT arg_NAME OR NOT arg_COMMAND)
     message(FATAL_ERROR "kselftest_vm_program: NAME and COMMAND are required")
   endif()
@@ -24,13 +26,24 @@ function(kselftest_vm_program)
     message(FATAL_ERROR "kselftest_vm_program: no VM boot named ${arg_RUN}")
   endif()
   kselftest_vm_next_extra(${arg_RUN}_command n)
-  set(log ${${arg_RUN}_dir}/extra-${n}-env.log)
+  # run-vm.sh names a program's log after the first word of its command.
+  set(launcher env)
+  if(arg_THUNK STREQUAL "debian")
+    get_filename_component(launcher ${KSELFTEST_DEBIAN_THUNK_LAUNCH} NAME)
+  endif()
+  set(log ${${arg_RUN}_dir}/extra-${n}-${launcher}.log)
 
   set(cmd ${${arg_RUN}_command})
   kselftest_vm_share_host(cmd)
   find_program(ENV_PROGRAM env REQUIRED)
-  list(APPEND cmd --extra-program ${ENV_PROGRAM} HSAKMT_TRANSPORT=kfd HSAKMT_DEBUG_LEVEL=7
-    ${arg_ENV} ${arg_COMMAND} --)
+  set(case_thunk GCNKFD_CASE_THUNK=ours)
+  if(arg_THUNK STREQUAL "debian")
+    set(case_thunk GCNKFD_CASE_THUNK=debian)
+    list(APPEND cmd --extra-program ${KSELFTEST_DEBIAN_THUNK_LAUNCH} ${arg_COMMAND} --)
+  else()
+    list(APPEND cmd --extra-program ${ENV_PROGRAM} HSAKMT_TRANSPORT=kfd HSAKMT_DEBUG_LEVEL=7
+      ${arg_ENV} ${arg_COMMAND} --)
+  endif()
   set(${arg_RUN}_command ${cmd} PARENT_SCOPE)
 
   set(check ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/program_case.sh ${log})
@@ -38,5 +51,6 @@ function(kselftest_vm_program)
     list(APPEND check ${arg_EXPECT})
   endif()
   add_test(NAME ${arg_NAME} COMMAND ${check})
-  set_tests_properties(${arg_NAME} PROPERTIES FIXTURES_REQUIRED kselftest_${arg_RUN})
+  set_tests_properties(${arg_NAME} PROPERTIES FIXTURES_REQUIRED kselftest_${arg_RUN}
+    ENVIRONMENT ${case_thunk})
 endfunction()

@@ -66,7 +66,7 @@ void recreate_entry(int old_dev, int new_dev, const std::string& name) {
 
 }  // namespace
 
-void build_device_view() {
+void build_device_view(bool host_kfd) {
   const Fd old_dev(::open(kDevDir, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (old_dev.fd < 0) throw SetupError(errno_text(std::string("cannot open ") + kDevDir));
   if (::mount("with-virtual-gpu", kDevDir, "tmpfs", MS_NOSUID, "mode=0755") != 0)
@@ -83,7 +83,7 @@ void build_device_view() {
       const std::string name = e->d_name;
       // A host /dev/kfd (a real GPU) gives way to ours: the transport is
       // forced to emulated, so nothing would use it.
-      if (name != "." && name != ".." && name != kKfdName)
+      if (name != "." && name != ".." && (host_kfd || name != kKfdName))
         recreate_entry(old_dev.fd, new_dev.fd, name);
       errno = 0;
     }
@@ -94,6 +94,7 @@ void build_device_view() {
   }
   ::closedir(dir);
 
+  if (host_kfd) return;
   // Read-write for every user of the namespace, the check rocminfo makes.
   const Fd kfd(::openat(new_dev.fd, kKfdName, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0666));
   if (kfd.fd < 0 || ::fchmod(kfd.fd, 0666) != 0)

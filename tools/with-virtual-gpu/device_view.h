@@ -12,7 +12,9 @@ namespace with_virtual_gpu {
 inline constexpr const char* kDevDir = "/dev";
 
 // Needs a private mount namespace (enter_private_mount_namespace).
-void build_device_view();
+// host_kfd: the host's /dev/kfd stays (the gcnkfd module serves it);
+// otherwise an empty kfd file of ours replaces any.
+void build_device_view(bool host_kfd = false);
 
 // A file created in the namespace's /dev tmpfs, for staging a bind-mount
 // source; the caller unlinks it once mounted.

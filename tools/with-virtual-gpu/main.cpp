@@ -26,7 +26,7 @@ namespace {
 using with_virtual_gpu::SetupError;
 
 const char kUsage[] =
-    "usage: with-virtual-gpu [--] COMMAND [ARGS...]\n"
+    "usage: with-virtual-gpu [--module] [--] COMMAND [ARGS...]\n"
     "\n"
     "Runs COMMAND on the virtual gfx900 GPU of our libhsakmt.so.1, with the\n"
     "start-up checks of ROCm's tools (rocminfo: `lsmod | grep amdgpu`, /dev/kfd\n"
@@ -35,6 +35,9 @@ const char kUsage[] =
     "  /proc/modules the host's list plus an amdgpu line (without module\n"
     "                support: an lsmod of ours first on PATH)\n"
     "  HSAKMT_TRANSPORT=emulated, our thunk's directory first on LD_LIBRARY_PATH\n"
+    "--module: the gcnkfd module serves /dev/kfd (ROCm's own thunk runs on it):\n"
+    "  only the amdgpu module is added; the host's /dev/kfd and render nodes,\n"
+    "  the thunk and the environment are left as they are.\n"
     "Nothing changes outside COMMAND's namespace. Non-root users get a user\n"
     "namespace mapping their own uid and gid.\n"
     "\n"
@@ -67,8 +70,16 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
+  // With the module the real /dev/kfd and render nodes serve any thunk;
+  // only rocminfo's module check needs the view.
+  bool module_only = false;
+  if (first < argc && !std::strcmp(argv[first], "--module")) {
+    module_only = true;
+    ++first;
+  }
+  const int options_end = first;
   if (first < argc && !std::strcmp(argv[first], "--")) ++first;
-  if (first >= argc || (argv[first][0] == '-' && first == 1)) {
+  if (first >= argc || (argv[first][0] == '-' && first == options_end)) {
     std::fprintf(stderr, "with-virtual-gpu: %s\n%s",
                  first >= argc ? "no command given" : "unknown option", kUsage);
     return kSetupFailed;
@@ -76,18 +87,21 @@ int main(int argc, char** argv) {
 
   try {
     const std::string self = own_path();
-    const std::string thunk_dir = with_virtual_gpu::find_thunk_dir(self);
+    const std::string thunk_dir = module_only ? "" : with_virtual_gpu::find_thunk_dir(self);
     with_virtual_gpu::enter_private_mount_namespace();
-    with_virtual_gpu::build_device_view();
+    // The staging files and the lsmod shim go to the namespace's /dev.
+    with_virtual_gpu::build_device_view(module_only);
     const char* host_path = std::getenv("PATH");
     std::string path = host_path ? host_path : "/usr/local/bin:/usr/bin:/bin";
     with_virtual_gpu::build_module_view(self, &path);
+    if (::setenv("PATH", path.c_str(), 1) != 0)
+      throw SetupError(with_virtual_gpu::errno_text("cannot set the environment"));
 
     // /dev/kfd here is not a KFD: the thunk must not pick the real transport.
-    if (::setenv("HSAKMT_TRANSPORT", "emulated", 1) != 0 ||
-        ::setenv("LD_LIBRARY_PATH", prepended(thunk_dir, std::getenv("LD_LIBRARY_PATH")).c_str(),
-                 1) != 0 ||
-        ::setenv("PATH", path.c_str(), 1) != 0)
+    if (!module_only &&
+        (::setenv("HSAKMT_TRANSPORT", "emulated", 1) != 0 ||
+         ::setenv("LD_LIBRARY_PATH", prepended(thunk_dir, std::getenv("LD_LIBRARY_PATH")).c_str(),
+                  1) != 0))
       throw SetupError(with_virtual_gpu::errno_text("cannot set the environment"));
   } catch (const SetupError& e) {
     std::fprintf(stderr, "with-virtual-gpu: %s\n", e.what());
