@@ -573,7 +573,13 @@ TEST_F(render, mmap_other_process_buffer)
 		struct kfd_ioctl_acquire_vm_args a = { .gpu_id = self->ids[0] };
 		int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC), code = 0, err;
 
-		if (fd < 0 || kfd_acquire_vm(fd, self->ids[0]))
+		if (fd < 0)
+			_exit(100);
+		/* The inherited file's VM is the parent's. */
+		a.drm_fd = prfd;
+		if (kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a) != EINVAL)
+			code |= 4;
+		if (kfd_acquire_vm(fd, self->ids[0]))
 			_exit(100);
 		if (kfd_vm_fd(self->ids[0]) == prfd)
 			_exit(101);
@@ -583,15 +589,15 @@ TEST_F(render, mmap_other_process_buffer)
 			code |= 1;
 		if (map_errno(prfd, off, PAGE, PROT_READ, MAP_SHARED) != EACCES)
 			code |= 2;
-		a.drm_fd = prfd;
-		if (kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a) != EINVAL)
-			code |= 4;
+		/* Holding a VM of its own, another file is -EBUSY first. */
+		if (kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a) != EBUSY)
+			code |= 8;
 		_exit(code);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status))
-		TH_LOG("child: 1 own file, 2 inherited file mapped; 4 inherited file acquired (100, 101: setup)");
+		TH_LOG("child: 1 own file, 2 inherited file mapped; 4 inherited file acquired, 8 not EBUSY (100, 101: setup)");
 	/* Still this process's. */
 	EXPECT_EQ(0, map_errno(prfd, off, PAGE, PROT_READ, MAP_SHARED));
 	EXPECT_EQ(0, free_bo(self->fd, h));
