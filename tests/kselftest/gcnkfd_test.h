@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * Helpers shared by the kselftests of gcnkfd (kernel/): opening /dev/kfd,
- * the GPUs it reports, their render nodes (ACQUIRE_VM, buffer mmaps), reading sysfs/debugfs files and the module's
- * counters. Every test binary includes kselftest_harness.h itself.
+ * the GPUs it reports and their render nodes (ACQUIRE_VM, buffer mmaps),
+ * reading sysfs/debugfs files and the module's counters. Every test
+ * binary includes kselftest_harness.h itself.
  */
 #ifndef GCNKFD_TEST_H
 #define GCNKFD_TEST_H
@@ -157,7 +158,8 @@ static inline int kfd_render_minor(uint32_t gpu_id)
 			 node);
 		if (read_text(path, text, sizeof(text)) < 0)
 			continue;
-		if (strtoul(text, NULL, 10) != gpu_id || !gpu_id)
+		/* CPU nodes have gpu_id 0, which names no GPU. */
+		if (!gpu_id || strtoul(text, NULL, 10) != gpu_id)
 			continue;
 		snprintf(path, sizeof(path), "%s/nodes/%d/properties",
 			 KFD_TOPOLOGY, node);
