@@ -153,10 +153,8 @@ TEST_F(Topology, GpuNodeIsAGfx900) {
   EXPECT_EQ(gpu.NumSIMDPerCU, 4u);
   EXPECT_EQ(gpu.LDSSizeInKB, 64u);
   EXPECT_EQ(gpu.Capability.ui32.DoorbellType, 2u);
-  if (on_gcnkfd())
-    EXPECT_EQ(gpu.DrmRenderMinor, -1) << "gcnkfd has no DRM render node";
-  else
-    EXPECT_GE(gpu.DrmRenderMinor, 128);
+  // A DRM render node on both KFDs, numbered from 128 as DRM's are.
+  EXPECT_GE(gpu.DrmRenderMinor, 128);
   // The CU count is the same however it is counted.
   const HSAuint32 cus = gpu.NumShaderBanks * gpu.NumArrays * gpu.NumCUPerArray;
   EXPECT_EQ(gpu.NumFComputeCores, cus * gpu.NumSIMDPerCU);

@@ -237,13 +237,21 @@ TEST_F(dev, apertures_old_fixed_array)
 	EXPECT_EQ(EFAULT, errno);
 }
 
+/*
+ * ACQUIRE_VM names the VM with a file of the GPU's render node, as on
+ * amdgpu (kfd_process_device_init_vm): any other file (the /dev/kfd file
+ * itself too) or another GPU's node is -EINVAL; acquiring again with the
+ * same file (or a dup of it) is 0, with a different file -EBUSY.
+ */
 TEST_F(dev, acquire_vm_rules)
 {
 	struct kfd_ioctl_acquire_vm_args a = { 0 };
 	int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-	int fd2, dupfd;
+	int rfd, rfd2, other_gpu = -1, fd2, dupfd;
 
 	ASSERT_LE(0, null_fd);
+	rfd = kfd_render_open(self->ids[0], O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, rfd) TH_LOG("render node: %s", strerror(-rfd));
 	a.gpu_id = self->ids[0];
 
 	a.drm_fd = 1000;	/* not open */
@@ -252,9 +260,20 @@ TEST_F(dev, acquire_vm_rules)
 	EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 	a.drm_fd = null_fd;
 	EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+	/* /dev/kfd is no DRM file: amdgpu_file_to_fpriv refuses it. */
+	a.drm_fd = self->fd;
+	EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+	/* Another GPU's render node. */
+	if (self->n > 1) {
+		other_gpu = kfd_render_open(self->ids[1], O_RDWR | O_CLOEXEC);
+		ASSERT_LE(0, other_gpu);
+		a.drm_fd = other_gpu;
+		EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM,
+					    &a));
+	}
 
 	/* Unknown GPU, with a file that would be accepted. */
-	a.drm_fd = self->fd;
+	a.drm_fd = rfd;
 	a.gpu_id = unknown_gpu(self->ids, self->n);
 	EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 	a.gpu_id = 0;
@@ -265,89 +284,157 @@ TEST_F(dev, acquire_vm_rules)
 	/* Again with the same file: accepted (the VM is already that one). */
 	EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 	/* A dup is the same file. */
-	dupfd = dup(self->fd);
+	dupfd = dup(rfd);
 	ASSERT_LE(0, dupfd);
 	a.drm_fd = dupfd;
 	EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 	close(dupfd);
 
-	/* Another open file of the same process: a different VM, -EBUSY. */
+	/* Another open of the same render node: a different VM, -EBUSY. */
+	rfd2 = kfd_render_open(self->ids[0], O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, rfd2);
+	a.drm_fd = rfd2;
+	EXPECT_EQ(EBUSY, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+	/* Another /dev/kfd file of the process: the same process, its VM. */
 	fd2 = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
-	a.drm_fd = fd2;
-	EXPECT_EQ(EBUSY, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 	EXPECT_EQ(EBUSY, kfd_ioctl(fd2, AMDKFD_IOC_ACQUIRE_VM, &a));
-	/* ...but it may acquire a GPU not yet acquired. */
+	a.drm_fd = rfd;
+	EXPECT_EQ(0, kfd_ioctl(fd2, AMDKFD_IOC_ACQUIRE_VM, &a));
+	/* ...and a GPU not yet acquired takes its own node's file. */
 	if (self->n > 1) {
 		a.gpu_id = self->ids[1];
+		EXPECT_EQ(EINVAL, kfd_ioctl(fd2, AMDKFD_IOC_ACQUIRE_VM, &a));
+		a.drm_fd = other_gpu;
 		EXPECT_EQ(0, kfd_ioctl(fd2, AMDKFD_IOC_ACQUIRE_VM, &a));
-		a.drm_fd = self->fd;
-		EXPECT_EQ(EBUSY, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM,
-					   &a));
+		EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+		close(other_gpu);
 	}
+	/* The process holds its acquired file: closing the fd changes nothing. */
+	close(rfd);
+	a.gpu_id = self->ids[0];
+	a.drm_fd = rfd2;
+	EXPECT_EQ(EBUSY, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+	close(rfd2);
 	close(fd2);
 	close(null_fd);
 }
 
-TEST_F(dev, acquire_vm_other_process_file_is_einval)
+/* Sends fd over the socket sock (SCM_RIGHTS); 0 or -1. */
+static int send_fd(int sock, int fd)
 {
-	struct kfd_ioctl_acquire_vm_args a = { .gpu_id = self->ids[0] };
 	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-	struct iovec iov;
 	struct msghdr msg = { 0 };
+	struct iovec iov;
 	struct cmsghdr *c;
-	int sv[2], other = -1, status;
 	char byte = 0;
-	pid_t pid;
 
-	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
-
-	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 	iov.iov_base = &byte;
 	iov.iov_len = 1;
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
 	msg.msg_control = cbuf;
 	msg.msg_controllen = sizeof(cbuf);
+	c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
 
+/* The fd sent over sock (send_fd), or -1. */
+static int recv_fd(int sock)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct msghdr msg = { 0 };
+	struct iovec iov;
+	struct cmsghdr *c;
+	char byte;
+	int fd = -1;
+
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = cbuf;
+	msg.msg_controllen = sizeof(cbuf);
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	c = CMSG_FIRSTHDR(&msg);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return fd;
+}
+
+/*
+ * A render file whose VM another process acquired is -EINVAL, as amdgpu
+ * refuses a drm_file whose VM belongs to another process; once that
+ * process is gone (its last /dev/kfd file closed) the file is free and
+ * this process may take it.
+ */
+TEST_F(dev, acquire_vm_other_process_file_is_einval)
+{
+	struct kfd_ioctl_acquire_vm_args a = { .gpu_id = self->ids[0] };
+	int sv[2], other, status;
+	char byte = 0;
+	pid_t pid;
+
+	SKIP_UNLESS_MODULE("needs a second process (the emulated KFD lives in this one)");
+
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (!pid) {
-		/* The child's own /dev/kfd file, handed to the parent. */
+		/* The child's own VM, its render file handed to the parent. */
 		int kfd = open(KFD_PATH, O_RDWR);
 
-		if (kfd < 0)
+		if (kfd < 0 || kfd_acquire_vm(kfd, self->ids[0]))
 			_exit(1);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &kfd, sizeof(int));
-		if (sendmsg(sv[1], &msg, 0) != 1)
+		if (send_fd(sv[1], kfd_vm_fd(self->ids[0])))
 			_exit(2);
-		/* Keep the process alive until the parent is done. */
-		if (read(sv[1], &byte, 1) < 0)
+		/* Keep the VM until the parent is done, then let it go. */
+		if (read(sv[1], &byte, 1) != 1)
 			_exit(3);
+		close(kfd);
+		if (write(sv[1], &byte, 1) != 1)
+			_exit(4);
+		pause();
 		_exit(0);
 	}
-	ASSERT_EQ(1, recvmsg(sv[0], &msg, 0));
-	c = CMSG_FIRSTHDR(&msg);
-	ASSERT_NE(NULL, c);
-	memcpy(&other, CMSG_DATA(c), sizeof(int));
+	other = recv_fd(sv[0]);
 	ASSERT_LE(0, other);
 
 	a.drm_fd = other;
 	EXPECT_EQ(EINVAL, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
-	/* The file belongs to the child: this process may not use it. */
-	EXPECT_EQ(EBADF, kfd_ioctl(other, AMDKFD_IOC_ACQUIRE_VM, &a));
 	/* The rejected file left the VM free for this process's own. */
-	a.drm_fd = self->fd;
+	a.drm_fd = kfd_vm_fd(self->ids[0]);
 	EXPECT_EQ(0, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
 
-	close(other);
+	/* The child's process goes; its file is free, but ours is taken. */
 	ASSERT_EQ(1, write(sv[0], &byte, 1));
+	ASSERT_EQ(1, read(sv[0], &byte, 1));
+	a.drm_fd = other;
+	EXPECT_EQ(EBUSY, kfd_ioctl(self->fd, AMDKFD_IOC_ACQUIRE_VM, &a));
+	/* A process of its own with no VM yet takes it. */
+	pid_t taker = fork();
+
+	ASSERT_LE(0, taker);
+	if (!taker) {
+		int kfd = open(KFD_PATH, O_RDWR);
+
+		a.drm_fd = other;
+		_exit(kfd < 0 ? 100 : kfd_ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM,
+						&a));
+	}
+	ASSERT_EQ(taker, waitpid(taker, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("the freed file in a new process: %d", status);
+
+	kill(pid, SIGKILL);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(other);
 	close(sv[0]);
 	close(sv[1]);
 }

@@ -84,8 +84,8 @@ static inline int gpu_map(struct gpu_ctx *c, uint64_t handle, int unmap)
 
 /*
  * A GTT or VRAM buffer (flags: the domain and WRITABLE/EXECUTABLE/PUBLIC)
- * at a VA reserved for it, mmapped there through /dev/kfd and mapped to
- * the GPU, zeroed.
+ * at a VA reserved for it, mmapped there through the GPU's render file
+ * (kfd_vm_fd, as the thunk maps it) and mapped to the GPU, zeroed.
  */
 static inline int gpu_buf_alloc(struct gpu_ctx *c, struct gpu_buf *b,
 				uint64_t size, uint32_t flags)
@@ -109,7 +109,8 @@ static inline int gpu_buf_alloc(struct gpu_ctx *c, struct gpu_buf *b,
 		return err;
 	}
 	p = mmap((void *)(uintptr_t)a.va_addr, size, PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_FIXED, c->fd, (off_t)a.mmap_offset);
+		 MAP_SHARED | MAP_FIXED, kfd_vm_fd(c->gpu_id),
+		 (off_t)a.mmap_offset);
 	if (p == MAP_FAILED) {
 		err = errno;
 		goto fail;

@@ -887,7 +887,7 @@ TEST(user_buffer_event_page)
 	EXPECT_EQ(EINVAL, kfd_ioctl(fd, AMDKFD_IOC_CREATE_EVENT, &a));
 
 	slots = mmap(NULL, EVENT_PAGE_BYTES, PROT_READ | PROT_WRITE,
-		     MAP_SHARED, fd, big.mmap_offset);
+		     MAP_SHARED, kfd_vm_fd(gpu), big.mmap_offset);
 	ASSERT_NE(MAP_FAILED, (void *)slots);
 	for (i = 0; i < KFD_SIGNAL_EVENT_LIMIT; i++)
 		slots[i] = i;

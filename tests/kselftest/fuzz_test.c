@@ -309,8 +309,10 @@ static void structure(struct fuzz *f, unsigned int nr, void *a)
 		    pick_count(f));
 		break;
 	case 0x15:
+		/* Mostly a GPU's render file (maybe not that GPU's). */
 		SET(struct kfd_ioctl_acquire_vm_args, drm_fd,
-		    chance(f, 70) ? f->fd : below(f, 16));
+		    chance(f, 70) ? kfd_vm_fd(pick_gpu(f)) :
+		    chance(f, 30) ? f->fd : below(f, 16));
 		SET(struct kfd_ioctl_acquire_vm_args, gpu_id, pick_gpu(f));
 		break;
 	case 0x16:

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * Helpers shared by the kselftests of gcnkfd (kernel/): opening /dev/kfd,
- * the GPUs it reports, reading sysfs/debugfs files and the module's
- * counters. Every test binary includes kselftest_harness.h itself.
+ * the GPUs it reports and their render nodes (ACQUIRE_VM, buffer mmaps),
+ * reading sysfs/debugfs files and the module's counters. Every test
+ * binary includes kselftest_harness.h itself.
  */
 #ifndef GCNKFD_TEST_H
 #define GCNKFD_TEST_H
@@ -20,6 +21,9 @@
 
 #define KFD_PATH "/dev/kfd"
 #define KFD_TOPOLOGY "/sys/devices/virtual/kfd/kfd/topology"
+/* A GPU's DRM render node (ACQUIRE_VM's file, buffer mmaps). */
+#define KFD_RENDER_PATH "/dev/dri/renderD%d"
+#define DRM_MAJOR_NUMBER 226
 #define GCNKFD_COUNTERS "/sys/kernel/debug/gcnkfd/counters"
 #define GCNKFD_MAX_TEST_GPUS 8
 /*
@@ -105,14 +109,6 @@ static inline uint32_t kfd_first_gpu(int fd)
 	return kfd_gpu_ids(fd, &id, 1) == 1 ? id : 0;
 }
 
-/* ACQUIRE_VM with the /dev/kfd file itself (the module has no render node). */
-static inline int kfd_acquire_vm(int fd, uint32_t gpu_id)
-{
-	struct kfd_ioctl_acquire_vm_args a = { .drm_fd = fd, .gpu_id = gpu_id };
-
-	return kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a);
-}
-
 /* Reads a whole small file into buf (NUL-terminated); bytes or -errno. */
 static inline int read_text(const char *path, char *buf, size_t size)
 {
@@ -144,6 +140,100 @@ static inline long long text_prop(const char *text, const char *name)
 			s++;
 	}
 	return -1;
+}
+
+/*
+ * The DRM render minor of the GPU gpu_id (its topology node's
+ * drm_render_minor), or -errno. Render minors are shared with every DRM
+ * driver of the machine, so the number is read, never assumed.
+ */
+static inline int kfd_render_minor(uint32_t gpu_id)
+{
+	char path[160], text[4096];
+	long long minor;
+	int node;
+
+	for (node = 0; node < 64; node++) {
+		snprintf(path, sizeof(path), "%s/nodes/%d/gpu_id", KFD_TOPOLOGY,
+			 node);
+		if (read_text(path, text, sizeof(text)) < 0)
+			continue;
+		/* CPU nodes have gpu_id 0, which names no GPU. */
+		if (!gpu_id || strtoul(text, NULL, 10) != gpu_id)
+			continue;
+		snprintf(path, sizeof(path), "%s/nodes/%d/properties",
+			 KFD_TOPOLOGY, node);
+		if (read_text(path, text, sizeof(text)) < 0)
+			return -ENOENT;
+		minor = text_prop(text, "drm_render_minor");
+		return minor < 0 || minor > 0xfffff ? -ENODEV : (int)minor;
+	}
+	return -ENODEV;
+}
+
+/* A new open of gpu_id's render node (/dev/dri/renderD<minor>); or -errno. */
+static inline int kfd_render_open(uint32_t gpu_id, int flags)
+{
+	char path[64];
+	int minor = kfd_render_minor(gpu_id), fd;
+
+	if (minor < 0)
+		return minor;
+	snprintf(path, sizeof(path), KFD_RENDER_PATH, minor);
+	fd = open(path, flags);
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * The render file that names this process's VM on a GPU, as ROCm's thunk
+ * keeps one: opened on first use and kept open for the process's life (the
+ * module holds an acquired one until the process's last /dev/kfd file
+ * goes, then the next process of this address space may acquire it
+ * again). Keyed by getpid(): a forked child inherits the parent's fd, but
+ * that file's VM is the parent's, so the child opens its own.
+ */
+struct kfd_vm_fd_slot {
+	pid_t pid;
+	uint32_t gpu_id;
+	int fd;
+};
+static struct kfd_vm_fd_slot kfd_vm_fds[GCNKFD_MAX_TEST_GPUS];
+
+/* The process's render fd for gpu_id (opened on first use), or -errno. */
+static inline int kfd_vm_fd(uint32_t gpu_id)
+{
+	struct kfd_vm_fd_slot *s, *free_slot = NULL;
+	pid_t self = getpid();
+	int fd;
+
+	for (s = kfd_vm_fds; s < kfd_vm_fds + GCNKFD_MAX_TEST_GPUS; s++) {
+		if (s->pid == self && s->gpu_id == gpu_id)
+			return s->fd;
+		/* A parent's slot is free here; its fd stays the parent's. */
+		if (!free_slot && s->pid != self)
+			free_slot = s;
+	}
+	if (!free_slot)
+		return -EMFILE;
+	fd = kfd_render_open(gpu_id, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return fd;
+	free_slot->pid = self;
+	free_slot->gpu_id = gpu_id;
+	free_slot->fd = fd;
+	return fd;
+}
+
+/* ACQUIRE_VM of gpu_id with the process's render file for it (kfd_vm_fd). */
+static inline int kfd_acquire_vm(int fd, uint32_t gpu_id)
+{
+	struct kfd_ioctl_acquire_vm_args a = { .gpu_id = gpu_id };
+	int vm_fd = kfd_vm_fd(gpu_id);
+
+	if (vm_fd < 0)
+		return -vm_fd;
+	a.drm_fd = (uint32_t)vm_fd;
+	return kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a);
 }
 
 /* One of the module's counters (debugfs "counters"), or -1. */

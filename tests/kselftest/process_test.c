@@ -236,7 +236,8 @@ TEST_F(proc, child_cannot_name_parent_objects)
 		if (err != EINVAL)
 			bad |= 64;
 		/* Nor is the parent's buffer reachable through mmap. */
-		m = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, off);
+		m = mmap(NULL, PAGE, PROT_READ, MAP_SHARED,
+			 kfd_vm_fd(self->gpu), off);
 		if (m != MAP_FAILED)
 			bad |= 128;
 		_exit(bad);
@@ -345,7 +346,7 @@ static void busy_child(int wfd, int gofd, uint32_t gpu, enum child_mode mode)
 	}
 	if (!err[4]) {
 		m = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 fd, off_gtt);
+			 kfd_vm_fd(gpu), off_gtt);
 		err[5] = m == MAP_FAILED ? errno : 0;
 		if (!err[5])
 			memset(m, 0x5a, 2 * PAGE);

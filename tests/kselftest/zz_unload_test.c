@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Unloading gcnkfd. Every /dev/kfd file, and every mapping of one, holds
- * the module (file_operations.owner), so delete_module() fails with the
+ * Unloading gcnkfd. Every /dev/kfd file and render node file, and every
+ * mapping of one, holds the module (file_operations.owner), so delete_module() fails with the
  * errno Linux 6.1's try_stop_module() gives a module in use, EWOULDBLOCK,
  * and the device keeps working; once the last reference is gone the
  * module unloads, its device node and class go, and loading it again
@@ -255,6 +255,68 @@ TEST_F(unload, doorbell_mapping_holds_module)
 	EXPECT_FALSE(exists(MODULE_SYSFS));
 	EXPECT_EQ(0, load());
 	EXPECT_TRUE(exists(KFD_PATH));
+}
+
+/*
+ * A render file holds the module too (drm_open takes the driver's fops
+ * owner), and a buffer's mapping holds its render file after the process
+ * is gone; once the mapping goes the module unloads, its render nodes
+ * with it, and the reloaded GPUs get the same minors.
+ */
+TEST_F(unload, render_mapping_holds_module)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+		.size = 8192,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+			 KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+	};
+	struct kfd_ioctl_acquire_vm_args vm = { 0 };
+	int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC), rfd, rminor, i;
+	volatile uint32_t *buf;
+	char path[64];
+	void *va, *m;
+
+	SKIP_UNLESS_MODULE("unloads the module");
+
+	ASSERT_LE(0, fd);
+	vm.gpu_id = kfd_first_gpu(fd);
+	ASSERT_NE(0, vm.gpu_id);
+	rminor = kfd_render_minor(vm.gpu_id);
+	ASSERT_LE(128, rminor);
+	rfd = kfd_render_open(vm.gpu_id, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, rfd);
+	vm.drm_fd = rfd;
+	ASSERT_EQ(0, kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &vm));
+	va = mmap(NULL, 8192, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, va);
+	a.va_addr = (uintptr_t)va;
+	a.gpu_id = vm.gpu_id;
+	ASSERT_EQ(0, kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a));
+	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, rfd,
+		 (off_t)a.mmap_offset);
+	ASSERT_NE(MAP_FAILED, m) TH_LOG("buffer mmap: %s", strerror(errno));
+	close(rfd);
+	close(fd);
+
+	/* The process is gone; the mapping keeps the render file. */
+	EXPECT_EQ(EWOULDBLOCK, unload());
+	EXPECT_TRUE(exists(MODULE_SYSFS));
+	EXPECT_EQ(0, gcnkfd_counter("processes"));
+	buf = m;
+	buf[2047] = 0xfeed;
+	EXPECT_EQ(0xfeed, buf[2047]);
+
+	ASSERT_EQ(0, munmap(m, 8192));
+	EXPECT_EQ(0, unload_settled());
+	EXPECT_FALSE(exists(MODULE_SYSFS));
+	snprintf(path, sizeof(path), KFD_RENDER_PATH, rminor);
+	EXPECT_FALSE(exists(path));
+	EXPECT_EQ(0, load());
+	/* devtmpfs creates the node from its own thread. */
+	for (i = 0; i < 200 && !exists(path); i++)
+		usleep(10000);
+	EXPECT_TRUE(exists(path));
+	EXPECT_EQ(rminor, kfd_render_minor(vm.gpu_id));
 }
 
 static bool device_stopped;

@@ -9,15 +9,14 @@
 // - The topology under /sys/devices/virtual/kfd/kfd/topology is the
 //   emulated machine's text, written once into a private directory that
 //   open/opendir of those paths are redirected to.
-// - gcnkfd has no DRM render node: its VM is named by the /dev/kfd file
-//   itself (ACQUIRE_VM's drm_fd) and buffers are mapped through /dev/kfd.
-//   The emulated KFD, like amdgpu, takes a render node. So ACQUIRE_VM with
-//   a /dev/kfd fd (or a dup of one) as drm_fd passes a render node the shim
-//   opened for that file and GPU instead (one per file and GPU, so "same
-//   file" and "another file" keep their meaning), and an mmap of /dev/kfd
-//   at an offset the emulated KFD serves on its render nodes is retried on
-//   that file's render nodes. This is what the thunk does for a GPU with a
-//   render node (libhsakmt/src/open_close.cpp).
+// - Opens of a GPU's render node, /dev/dri/renderD<minor> (the minors of
+//   the emulated topology, as gcnkfd's are its render nodes'), become the
+//   emulated KFD's render files: ACQUIRE_VM's drm_fd and the mmap of
+//   buffer objects, as on the module. Their ioctls, mmaps and closes go to
+//   the transport too.
+// - The transport knows a file by the fd it gave it; a dup(2) of such an
+//   fd names the same file, in the calls above and as ACQUIRE_VM's
+//   drm_fd.
 // Every rule (errnos, bounds, ids) stays the emulated KFD's own.
 #include <dirent.h>
 #include <fcntl.h>
@@ -36,7 +35,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <vector>
 
 #include "emulated/topology.h"
 #include "transport/transport.h"
@@ -52,20 +50,21 @@ DIR* __real_opendir(const char* path);
 
 namespace {
 
-// One open of /dev/kfd, keyed by the fd the transport gave it: the render
-// nodes opened on its behalf (by gpu_id) and how many fds name it. The
-// transport knows files by that first fd, so when the program closes it
-// while a dup lives on, the number stays open until the last dup goes.
-struct KfdFile {
-  std::map<uint32_t, int> render;
+// One open of /dev/kfd or a render node, keyed by the fd the transport
+// gave it: how many fds name it. The transport knows files by that first
+// fd, so when the program closes it while a dup lives on, the number stays
+// open until the last dup goes.
+struct DevFile {
   int fds = 1;
   bool first_fd_open = true;
 };
 
+constexpr const char kRenderPrefix[] = "/dev/dri/renderD";
+
 struct Shim {
   std::mutex mu;
   std::unique_ptr<hsakmt::Transport> transport = hsakmt::make_emulated_transport();
-  std::map<int, KfdFile> files;  // transport fd of a /dev/kfd open
+  std::map<int, DevFile> files;  // transport fd of a device open
   std::map<int, int> dups;       // dup(2) of such an fd -> that fd
   std::string topology_dir;      // the emulated sysfs tree on disk
   pid_t topology_owner = 0;      // the process that removes it at exit
@@ -81,8 +80,8 @@ int fail(int negative_errno) {
   return -1;
 }
 
-// The /dev/kfd file an fd names (itself or what it is a dup of), or -1.
-int kfd_file_of(int fd) {
+// The device file an fd names (itself or what it is a dup of), or -1.
+int dev_file_of(int fd) {
   Shim& s = shim();
   std::lock_guard<std::mutex> lock(s.mu);
   auto f = s.files.find(fd);
@@ -91,32 +90,9 @@ int kfd_file_of(int fd) {
   return it == s.dups.end() ? -1 : it->second;
 }
 
-// The render node standing for `file`'s VM on gpu_id, opened on first use;
-// -1 when no GPU has that id (ACQUIRE_VM then sees the /dev/kfd fd).
-int render_fd_for(int file, uint32_t gpu_id) {
-  const hsakmt::emu::GpuInfo* gpu = hsakmt::emu::gpu_by_id(gpu_id);
-  if (!gpu) return -1;
-  Shim& s = shim();
-  std::lock_guard<std::mutex> lock(s.mu);
-  auto it = s.files.find(file);
-  if (it == s.files.end()) return -1;
-  auto r = it->second.render.find(gpu_id);
-  if (r != it->second.render.end()) return r->second;
-  const std::string path = "/dev/dri/renderD" + std::to_string(gpu->render_minor);
-  const int fd = s.transport->open(path.c_str(), O_RDWR);
-  if (fd < 0) return -1;
-  it->second.render[gpu_id] = fd;
-  return fd;
-}
-
-std::vector<int> render_fds_of(int file) {
-  Shim& s = shim();
-  std::lock_guard<std::mutex> lock(s.mu);
-  std::vector<int> out;
-  auto it = s.files.find(file);
-  if (it != s.files.end())
-    for (const auto& [gpu, fd] : it->second.render) out.push_back(fd);
-  return out;
+bool is_device(const char* path) {
+  return path && (std::strcmp(path, hsakmt::kKfdDevice) == 0 ||
+                  std::strncmp(path, kRenderPrefix, sizeof(kRenderPrefix) - 1) == 0);
 }
 
 void remove_topology_dir() {
@@ -169,12 +145,12 @@ int __wrap_open(const char* path, int flags, ...) {
     mode = va_arg(ap, mode_t);
     va_end(ap);
   }
-  if (path && std::strcmp(path, hsakmt::kKfdDevice) == 0) {
+  if (is_device(path)) {
     Shim& s = shim();
     const int fd = s.transport->open(path, flags);
     if (fd < 0) return fail(fd);
     std::lock_guard<std::mutex> lock(s.mu);
-    s.files[fd] = KfdFile{};
+    s.files[fd] = DevFile{};
     return fd;
   }
   const std::string moved = redirect(path);
@@ -188,7 +164,7 @@ DIR* __wrap_opendir(const char* path) {
 
 int __wrap_dup(int fd) {
   const int copy = __real_dup(fd);
-  const int file = copy < 0 ? -1 : kfd_file_of(fd);
+  const int file = copy < 0 ? -1 : dev_file_of(fd);
   if (file >= 0) {
     Shim& s = shim();
     std::lock_guard<std::mutex> lock(s.mu);
@@ -201,7 +177,6 @@ int __wrap_dup(int fd) {
 int __wrap_close(int fd) {
   Shim& s = shim();
   int file = -1;
-  KfdFile released;
   {
     std::lock_guard<std::mutex> lock(s.mu);
     auto d = s.dups.find(fd);
@@ -218,11 +193,9 @@ int __wrap_close(int fd) {
     }
     auto it = s.files.find(file);
     if (--it->second.fds > 0) return 0;
-    released = std::move(it->second);
     s.files.erase(it);
   }
-  // The last fd of the file: its render nodes, then the file itself.
-  for (const auto& [gpu, render] : released.render) s.transport->close(render);
+  // The last fd of the file.
   const int r = s.transport->close(file);
   return r < 0 ? fail(r) : 0;
 }
@@ -232,19 +205,18 @@ int __wrap_ioctl(int fd, unsigned long request, ...) {
   va_start(ap, request);
   void* arg = va_arg(ap, void*);
   va_end(ap);
-  const int file = kfd_file_of(fd);
+  const int file = dev_file_of(fd);
   if (file < 0) return __real_ioctl(fd, request, arg);
   Shim& s = shim();
-  // ACQUIRE_VM naming a /dev/kfd file: that file's render node instead.
+  // ACQUIRE_VM naming a dup of a render file: the file itself.
   if (_IOC_TYPE(request) == AMDKFD_IOCTL_BASE &&
       _IOC_NR(request) == _IOC_NR(AMDKFD_IOC_ACQUIRE_VM) &&
       _IOC_SIZE(request) >= sizeof(kfd_ioctl_acquire_vm_args) && arg) {
     kfd_ioctl_acquire_vm_args a;
     std::memcpy(&a, arg, sizeof(a));
-    const int vm_file = kfd_file_of(static_cast<int>(a.drm_fd));
-    const int render = vm_file < 0 ? -1 : render_fd_for(vm_file, a.gpu_id);
-    if (render >= 0) {
-      a.drm_fd = static_cast<uint32_t>(render);
+    const int vm_file = dev_file_of(static_cast<int>(a.drm_fd));
+    if (vm_file >= 0 && vm_file != static_cast<int>(a.drm_fd)) {
+      a.drm_fd = static_cast<uint32_t>(vm_file);
       const int r = s.transport->ioctl(file, request, &a);
       return r < 0 ? fail(r) : 0;
     }
@@ -254,21 +226,9 @@ int __wrap_ioctl(int fd, unsigned long request, ...) {
 }
 
 void* __wrap_mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
-  const int file = kfd_file_of(fd);
+  const int file = dev_file_of(fd);
   if (file < 0) return __real_mmap(addr, length, prot, flags, fd, offset);
-  Shim& s = shim();
-  void* p = s.transport->mmap(addr, length, prot, flags, file, offset);
-  if (p != MAP_FAILED || errno != EINVAL) return p;
-  // Not a /dev/kfd window: a buffer object's offset on one of the file's
-  // render nodes (EACCES from the others: the buffer is another GPU's).
-  int err = EINVAL;
-  for (int render : render_fds_of(file)) {
-    p = s.transport->mmap(addr, length, prot, flags, render, offset);
-    if (p != MAP_FAILED) return p;
-    if (errno != EINVAL) err = errno;
-  }
-  errno = err;
-  return MAP_FAILED;
+  return shim().transport->mmap(addr, length, prot, flags, file, offset);
 }
 
 }  // extern "C"
