@@ -15,6 +15,9 @@
  * doorbell and MMIO mmap offsets of /dev/kfd. AQL_QUEUE_MEM buffers get
  * (and are charged) their full size: Linux allocates half and maps it
  * twice on the GPU, but here the CPU maps the whole range through the BO.
+ * An exported VRAM or GTT buffer hands its pages to a shared object
+ * (ipc.c); it and every import on them hold a reference, and the pages go
+ * with the last (gcnkfd_bo_import makes an import's buffer).
  *
  * GPU VA = CPU VA: a buffer's VA must be page aligned, inside the GPUVM
  * aperture, and overlap no other buffer of the process on any GPU (one
