@@ -23,6 +23,7 @@ static int gcnkfd_counters_show(struct seq_file *m, void *unused)
 		   (long long)atomic64_read(&c->pages_allocated));
 	seq_printf(m, "pages_pinned %lld\n",
 		   (long long)atomic64_read(&c->pages_pinned));
+	seq_printf(m, "ipc_objects %d\n", atomic_read(&c->ipc_objects));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(gcnkfd_counters);

@@ -11,6 +11,7 @@
  *   process.c   one gcnkfd_process per mm, its per-device data (pdd)
  *   topology.c  /sys/devices/virtual/kfd/kfd/topology
  *   memory.c    buffer objects: VRAM, GTT, USERPTR, DOORBELL, MMIO_REMAP
+ *   ipc.c       buffers shared between processes: the share-handle store
  *   queue.c     user queues; their MQDs through the ASIC table (dev->asic)
  *   asic_v9.c   the gfx9 ASIC table: MQD managers, doorbells, apertures
  *   events.c    events, the signal page, WAIT_EVENTS
@@ -49,6 +50,7 @@
 
 struct gcnkfd_bo;
 struct gcnkfd_dev;
+struct gcnkfd_ipc_obj;
 struct gcnkfd_process;
 struct gcnkfd_pdd;
 struct gcnkfd_queue;
@@ -177,6 +179,12 @@ struct gcnkfd_bo {
 	u64 mmap_offset;		/* what ALLOC returned */
 	unsigned long npages;
 	struct page **pages;		/* VRAM/GTT: own pages; USERPTR: pinned */
+	/*
+	 * Shared (ipc.c): the pages belong to this object, which each buffer
+	 * on them holds a reference to; NULL for a buffer never exported.
+	 */
+	struct gcnkfd_ipc_obj *ipc;
+	bool imported;			/* IMPORT made it: no VRAM charged */
 	void *kva;			/* vmap of pages when the kernel reads it */
 	u32 mapped_mask;		/* bit per device index mapped on */
 };
@@ -251,6 +259,7 @@ struct gcnkfd_counters {
 	atomic_t events;
 	atomic64_t pages_allocated;
 	atomic64_t pages_pinned;
+	atomic_t ipc_objects;		/* shared page sets in the store */
 };
 
 extern struct gcnkfd_counters gcnkfd_counters;
@@ -313,6 +322,15 @@ void gcnkfd_unreserve_pages(unsigned long npages);
 int gcnkfd_bo_mmap(struct gcnkfd_process *p, struct vm_area_struct *vma);
 void gcnkfd_memory_release(struct gcnkfd_pdd *pdd);
 struct gcnkfd_bo *gcnkfd_bo_by_handle(struct gcnkfd_process *p, u64 handle);
+struct gcnkfd_bo *gcnkfd_bo_lookup(struct gcnkfd_pdd *pdd, u64 handle);
+void gcnkfd_pages_free(struct page **pages, unsigned long npages);
+int gcnkfd_bo_import(struct gcnkfd_pdd *pdd, struct gcnkfd_ipc_obj *obj,
+		     u64 va, u32 flags, u64 *handle, u64 *mmap_offset);
+
+/* ipc.c: the share-handle store */
+struct page **gcnkfd_ipc_pages(struct gcnkfd_ipc_obj *obj,
+			       unsigned long *npages);
+void gcnkfd_ipc_put(struct gcnkfd_ipc_obj *obj);
 
 /* ats.c: the APU's pinned pages */
 void gcnkfd_ats_release(struct gcnkfd_process *p);
@@ -394,5 +412,9 @@ int gcnkfd_ioctl_reset_event(struct file *f, struct gcnkfd_process *p,
 			     void *args);
 int gcnkfd_ioctl_wait_events(struct file *f, struct gcnkfd_process *p,
 			     void *args);
+int gcnkfd_ioctl_ipc_export_handle(struct file *f, struct gcnkfd_process *p,
+				   void *args);
+int gcnkfd_ioctl_ipc_import_handle(struct file *f, struct gcnkfd_process *p,
+				   void *args);
 
 #endif /* GCNKFD_H */

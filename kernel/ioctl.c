@@ -13,6 +13,7 @@
 
 #include "gcnkfd.h"
 #include "kfd_ioctl_rules.h"
+#include "kfd_ipc.h"
 
 static int gcnkfd_ioctl_alloc_queue_gws(struct file *f,
 					struct gcnkfd_process *p, void *args)
@@ -100,6 +101,33 @@ static const struct gcnkfd_ioctl_desc gcnkfd_ioctls[] = {
 
 static_assert(ARRAY_SIZE(gcnkfd_ioctls) == AMDKFD_COMMAND_END);
 
+/*
+ * ROCm's vendor range (non-upstream commands from 0x80), indexed from its
+ * start: the IPC pair of kfd_ipc.h.
+ */
+#define GCNKFD_VENDOR_IOCTL(req, fn) \
+	[_IOC_NR(req) - KFDC_IPC_COMMAND_START] = { .cmd = (req), .func = (fn) }
+
+static const struct gcnkfd_ioctl_desc gcnkfd_vendor_ioctls[] = {
+	GCNKFD_VENDOR_IOCTL(KFDC_IOC_IPC_IMPORT_HANDLE,
+			    gcnkfd_ioctl_ipc_import_handle),
+	GCNKFD_VENDOR_IOCTL(KFDC_IOC_IPC_EXPORT_HANDLE,
+			    gcnkfd_ioctl_ipc_export_handle),
+};
+
+static_assert(ARRAY_SIZE(gcnkfd_vendor_ioctls) ==
+	      KFDC_IPC_COMMAND_END - KFDC_IPC_COMMAND_START);
+
+/* The entry for a command number, or NULL outside both tables. */
+static const struct gcnkfd_ioctl_desc *gcnkfd_ioctl_desc(unsigned int nr)
+{
+	if (nr >= AMDKFD_COMMAND_START && nr < AMDKFD_COMMAND_END)
+		return &gcnkfd_ioctls[nr];
+	if (nr >= KFDC_IPC_COMMAND_START && nr < KFDC_IPC_COMMAND_END)
+		return &gcnkfd_vendor_ioctls[nr - KFDC_IPC_COMMAND_START];
+	return NULL;
+}
+
 long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 {
 	struct gcnkfd_process *p = filep->private_data;
@@ -110,9 +138,9 @@ long gcnkfd_ioctl(struct file *filep, unsigned int cmd, unsigned long arg)
 	char *kdata = stack_kdata;
 	int ret;
 
-	if (nr < AMDKFD_COMMAND_START || nr >= AMDKFD_COMMAND_END)
+	desc = gcnkfd_ioctl_desc(nr);
+	if (!desc)
 		return -ENOTTY;
-	desc = &gcnkfd_ioctls[nr];
 	if (!desc->cmd)
 		return -EINVAL;
 	/*

@@ -15,6 +15,9 @@
  * doorbell and MMIO mmap offsets of /dev/kfd. AQL_QUEUE_MEM buffers get
  * (and are charged) their full size: Linux allocates half and maps it
  * twice on the GPU, but here the CPU maps the whole range through the BO.
+ * An exported VRAM or GTT buffer hands its pages to a shared object
+ * (ipc.c); it and every import on them hold a reference, and the pages go
+ * with the last (gcnkfd_bo_import makes an import's buffer).
  *
  * GPU VA = CPU VA: a buffer's VA must be page aligned, inside the GPUVM
  * aperture, and overlap no other buffer of the process on any GPU (one
@@ -86,29 +89,47 @@ static bool gcnkfd_bo_owns_pages(const struct gcnkfd_bo *bo)
 			    KFD_IOC_ALLOC_MEM_FLAGS_GTT);
 }
 
-static void gcnkfd_bo_put_pages(struct gcnkfd_bo *bo)
+/*
+ * Frees the pages of a VRAM or GTT buffer (NULL entries: a partial
+ * allocation), with their accounting; ipc.c calls it for shared pages.
+ */
+void gcnkfd_pages_free(struct page **pages, unsigned long npages)
 {
 	unsigned long i;
 
+	/*
+	 * put_page, not a free: a CPU mapping that outlives the buffer keeps
+	 * its own reference to each page.
+	 */
+	for (i = 0; i < npages; i++)
+		if (pages[i])
+			put_page(pages[i]);
+	atomic64_sub(npages, &gcnkfd_counters.pages_allocated);
+	atomic64_sub(npages, &gcnkfd_pages_reserved);
+	kvfree(pages);
+}
+
+static void gcnkfd_bo_put_pages(struct gcnkfd_bo *bo)
+{
+	if (bo->ipc) {
+		/* Shared: the pages go with the last buffer on them. */
+		gcnkfd_ipc_put(bo->ipc);
+		bo->ipc = NULL;
+		bo->pages = NULL;
+		return;
+	}
 	if (!bo->pages)
 		return;
 	if (!gcnkfd_bo_owns_pages(bo)) {
 		/* The GPU may have written them: let the owner see it. */
 		unpin_user_pages_dirty_lock(bo->pages, bo->npages, true);
 		atomic64_sub(bo->npages, &gcnkfd_counters.pages_pinned);
+		atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
+		kvfree(bo->pages);
 	} else {
-		/*
-		 * put_page, not a free: a CPU mapping that outlives the
-		 * buffer keeps its own reference to each page.
-		 */
-		for (i = 0; i < bo->npages; i++)
-			if (bo->pages[i])
-				put_page(bo->pages[i]);
-		atomic64_sub(bo->npages, &gcnkfd_counters.pages_allocated);
+		gcnkfd_pages_free(bo->pages, bo->npages);
 	}
-	kvfree(bo->pages);
 	bo->pages = NULL;
-	atomic64_sub(bo->npages, &gcnkfd_pages_reserved);
 }
 
 /*
@@ -203,7 +224,7 @@ static void gcnkfd_bo_destroy(struct gcnkfd_bo *bo)
 	idr_remove(&pdd->bo_idr, bo->idr);
 	mutex_unlock(&gcnkfd_bo_mmap_lock);
 
-	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+	if ((bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && !bo->imported)
 		pdd->vram_used -= bo->size;
 	if (bo->kva && bo->pages)
 		vunmap(bo->kva);
@@ -384,6 +405,77 @@ static struct gcnkfd_bo *gcnkfd_bo_find(struct gcnkfd_process *p, u64 handle,
 	if (!pdd)
 		return NULL;
 	return idr_find(&pdd->bo_idr, kfdc_handle_idr(handle));
+}
+
+/*
+ * The buffer of pdd's GPU that a handle's idr part names, or NULL: what
+ * ROCm's export looks up (the GPU comes from the caller's gpu_id). The
+ * caller holds p->lock.
+ */
+struct gcnkfd_bo *gcnkfd_bo_lookup(struct gcnkfd_pdd *pdd, u64 handle)
+{
+	lockdep_assert_held(&pdd->p->lock);
+	return idr_find(&pdd->bo_idr, kfdc_handle_idr(handle));
+}
+
+/*
+ * IMPORT's buffer in the importer's pdd: the shared pages of obj at va
+ * (page aligned, in the GPUVM aperture, clear of the process's other
+ * buffers, as ALLOC's VA), with its own handle and mmap offset. Takes over
+ * the caller's reference to obj on success. Nothing is charged: the
+ * exporter paid for the pages. The caller holds p->lock.
+ */
+int gcnkfd_bo_import(struct gcnkfd_pdd *pdd, struct gcnkfd_ipc_obj *obj,
+		     u64 va, u32 flags, u64 *handle, u64 *mmap_offset)
+{
+	struct kfd_process_device_apertures ap;
+	struct gcnkfd_bo *bo;
+	unsigned long npages;
+	struct page **pages;
+	u64 size, page;
+	int id;
+
+	lockdep_assert_held(&pdd->p->lock);
+	pages = gcnkfd_ipc_pages(obj, &npages);
+	size = (u64)npages << PAGE_SHIFT;
+	gcnkfd_apertures(pdd, &ap);
+	if (offset_in_page(va) || va < ap.gpuvm_base ||
+	    va + size - 1 > ap.gpuvm_limit || va + size < va)
+		return -EINVAL;
+	if (gcnkfd_va_in_use(pdd->p, va, size))
+		return -EINVAL;
+	page = gcnkfd_bo_mmap_find(pdd, npages);
+	if (!page)
+		return -ENOMEM;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
+	if (!bo)
+		return -ENOMEM;
+	bo->pdd = pdd;
+	bo->flags = flags;
+	bo->va = va;
+	bo->size = size;
+	bo->npages = npages;
+	bo->pages = pages;
+	bo->imported = true;
+	bo->mmap_offset = KFDC_MMAP_TYPE_BO | kfdc_mmap_gpu_id(pdd->dev->gpu_id) |
+			  (page << PAGE_SHIFT);
+
+	mutex_lock(&gcnkfd_bo_mmap_lock);
+	id = idr_alloc(&pdd->bo_idr, bo, 0, 0, GFP_KERNEL);
+	mutex_unlock(&gcnkfd_bo_mmap_lock);
+	if (id < 0) {
+		kfree(bo);
+		return -EFAULT;	/* as ALLOC: the idr is full */
+	}
+	bo->idr = id;
+	bo->ipc = obj;
+	if (page == pdd->bo_mmap_next)
+		pdd->bo_mmap_next += npages;
+	atomic_inc(&gcnkfd_counters.bos);
+	*handle = kfdc_handle(pdd->dev->gpu_id, id);
+	*mmap_offset = bo->mmap_offset;
+	return 0;
 }
 
 int gcnkfd_ioctl_free_memory(struct file *f, struct gcnkfd_process *p,

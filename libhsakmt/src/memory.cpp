@@ -18,6 +18,7 @@
 #include <map>
 #include <vector>
 
+#include "kfd_ipc.h"
 #include "thunk.h"
 #include "va_allocator.h"
 
@@ -452,6 +453,24 @@ Range reserve() {
   return map_aligned(0, kReserveBytes);
 }
 
+// ROCm's HsaSharedMemoryStruct, the bytes of an HsaSharedMemoryHandle:
+// the KFD's share handle, the aperture the exporter's object was in (type,
+// index), its size in pages and its GPU.
+struct SharedHandle {
+  uint32_t share_handle[4];
+  uint32_t aperture_type;
+  uint32_t aperture_index;
+  uint32_t size_in_pages;
+  uint32_t export_gpu_id;
+};
+static_assert(sizeof(SharedHandle) == sizeof(HsaSharedMemoryHandle));
+// HSA_APERTURE_DGPU: ROCm's SVM aperture, where all our objects live.
+constexpr uint32_t kApertureSvm = 1;
+
+// Only a KFD in another process's reach can share: the emulated KFD is the
+// caller's own.
+bool ipc_supported() { return std::strcmp(tr().name(), "emulated") != 0; }
+
 }  // namespace
 
 HSAKMT_STATUS memory_init() {
@@ -666,7 +685,9 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtMapMemoryToGPU(void* MemoryAddress,
   if (a->type == HSA_POINTER_REGISTERED_USER) return map_user(*a, MemoryAddress, AlternateVAGPU);
   // ROCm's _fmm_map_to_gpu: an object no node list was registered for (all
   // of hsaKmtAllocMemory's, VRAM too) maps on every GPU, so peers reach a
-  // GPU's VRAM as over PCIe.
+  // GPU's VRAM as over PCIe; an import registered to nodes maps on those.
+  if (a->type == HSA_POINTER_REGISTERED_SHARED && a->nodes_named)
+    return map_to_nodes(*a, a->registered_nodes);
   return map_to_nodes(*a, all_gpu_nodes());
 }
 
@@ -731,6 +752,11 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtQueryPointerInfo(const void* Pointer,
   if (a->type == HSA_POINTER_ALLOCATED) {
     PointerInfo->GPUAddress = a->va;
     PointerInfo->SizeInBytes = a->size;
+  } else if (a->type == HSA_POINTER_REGISTERED_SHARED) {
+    // fmm_get_mem_info gives an import no CPU address of its own.
+    PointerInfo->CPUAddress = nullptr;
+    PointerInfo->GPUAddress = a->va;
+    PointerInfo->SizeInBytes = a->size;
   } else {
     // fmm_get_mem_info: the user's pointer and size; the GPU address keeps
     // the pointer's offset within its page.
@@ -781,19 +807,101 @@ extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtSetMemoryPolicy(HSAuint32 Node, HSAuint
   return status_from_errno(kfd_ioctl(AMDKFD_IOC_SET_MEMORY_POLICY, &args));
 }
 
-// Sharing memory between processes needs dma-buf export/import, which
-// neither transport offers yet.
-extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtShareMemory(void*, HSAuint64, HsaSharedMemoryHandle*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+// Sharing memory between processes: ROCm's fmm_share_memory and
+// fmm_register_shared_memory over the KFD's IPC commands (kfd_ipc.h). The
+// emulated KFD is one process's: nothing to share with.
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtShareMemory(void* MemoryAddress, HSAuint64 SizeInBytes,
+                                                     HsaSharedMemoryHandle* SharedMemoryHandle) {
+  HSAKMT_CHECK_OPEN();
+  if (!ipc_supported()) return HSAKMT_STATUS_NOT_SUPPORTED;
+  if (!MemoryAddress || !SharedMemoryHandle) return HSAKMT_STATUS_INVALID_PARAMETER;
+  // The handle counts pages in 32 bits.
+  if (SizeInBytes >= (uint64_t{1} << 44)) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  // As ROCm: the start of an object the thunk allocated or imported.
+  auto it = m.allocations.find(reinterpret_cast<uint64_t>(MemoryAddress));
+  if (it == m.allocations.end() || it->second.scratch ||
+      it->second.type == HSA_POINTER_REGISTERED_USER)
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  const Allocation& a = it->second;
+  if (!a.gpu_id) return HSAKMT_STATUS_ERROR;
+  if (SizeInBytes > a.size) return HSAKMT_STATUS_INVALID_PARAMETER;
+  kfdc_ipc_export_handle_args args{};
+  args.handle = a.handle;
+  args.gpu_id = a.gpu_id;
+  args.flags = a.flags.Value;  // what the importer's object reports
+  const int r = kfd_ioctl(KFDC_IOC_IPC_EXPORT_HANDLE, &args);
+  if (r) return r == -ENOTTY ? HSAKMT_STATUS_NOT_SUPPORTED : HSAKMT_STATUS_ERROR;
+  SharedHandle h{};
+  std::memcpy(h.share_handle, args.share_handle, sizeof(h.share_handle));
+  h.aperture_type = kApertureSvm;
+  // The whole object: the KFD imports all of it at the importer's VA, which
+  // must not run into the importer's next allocation.
+  h.size_in_pages = static_cast<uint32_t>(a.size / kPage);
+  h.export_gpu_id = a.gpu_id;
+  std::memcpy(SharedMemoryHandle, &h, sizeof(h));
+  return HSAKMT_STATUS_SUCCESS;
 }
 
-extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandle(const HsaSharedMemoryHandle*, void**,
-                                                              HSAuint64*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandleToNodes(
+    const HsaSharedMemoryHandle* SharedMemoryHandle, void** MemoryAddress, HSAuint64* SizeInBytes,
+    HSAuint64 NumberOfNodes, HSAuint32* NodeArray) {
+  HSAKMT_CHECK_OPEN();
+  if (!ipc_supported()) return HSAKMT_STATUS_NOT_SUPPORTED;
+  if (!SharedMemoryHandle || !MemoryAddress || !SizeInBytes || (NumberOfNodes && !NodeArray))
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  std::vector<uint32_t> nodes(NodeArray, NodeArray + NumberOfNodes);
+  for (uint32_t n : nodes)
+    if (!gpu_node(n)) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  SharedHandle h;
+  std::memcpy(&h, SharedMemoryHandle, sizeof(h));
+  const uint64_t bytes = uint64_t{h.size_in_pages} * kPage;
+  // The buffer lives on the exporter's GPU, as ROCm imports it there.
+  const GpuNode* gpu = nullptr;
+  for (const GpuNode& g : thunk().gpus)
+    if (g.gpu_id == h.export_gpu_id) gpu = &g;
+  if (!gpu || bytes == 0) return HSAKMT_STATUS_ERROR;
+
+  Memory& m = memory();
+  std::lock_guard<std::mutex> lock(m.mu);
+  const uint64_t va = m.va.allocate(bytes, va_align(bytes));
+  if (!va) return HSAKMT_STATUS_NO_MEMORY;
+  kfdc_ipc_import_handle_args args{};
+  std::memcpy(args.share_handle, h.share_handle, sizeof(args.share_handle));
+  args.gpu_id = gpu->gpu_id;
+  args.va_addr = va;
+  const int r = kfd_ioctl(KFDC_IOC_IPC_IMPORT_HANDLE, &args);
+  if (r) {
+    m.va.release(va, bytes);
+    return r == -ENOTTY ? HSAKMT_STATUS_NOT_SUPPORTED : HSAKMT_STATUS_ERROR;
+  }
+  if (tr().mmap(reinterpret_cast<void*>(va), bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+                gpu->drm_fd, static_cast<off_t>(args.mmap_offset)) == MAP_FAILED) {
+    free_handle(args.handle);
+    restore_reservation(va, bytes);
+    m.va.release(va, bytes);
+    return HSAKMT_STATUS_ERROR;
+  }
+  Allocation a;
+  a.va = va;
+  a.size = bytes;
+  a.cpu = reinterpret_cast<void*>(va);
+  a.type = HSA_POINTER_REGISTERED_SHARED;
+  a.node = gpu->node_id;
+  a.flags.Value = args.flags;
+  a.gpu_id = gpu->gpu_id;
+  a.handle = args.handle;
+  a.registered_nodes = nodes.empty() ? all_gpu_nodes() : nodes;
+  a.nodes_named = !nodes.empty();
+  m.allocations[va] = std::move(a);
+  *MemoryAddress = reinterpret_cast<void*>(va);
+  *SizeInBytes = bytes;
+  return HSAKMT_STATUS_SUCCESS;
 }
 
-extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandleToNodes(const HsaSharedMemoryHandle*,
-                                                                     void**, HSAuint64*, HSAuint64,
-                                                                     HSAuint32*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+extern "C" HSAKMT_STATUS HSAKMTAPI hsaKmtRegisterSharedHandle(
+    const HsaSharedMemoryHandle* SharedMemoryHandle, void** MemoryAddress, HSAuint64* SizeInBytes) {
+  return hsaKmtRegisterSharedHandleToNodes(SharedMemoryHandle, MemoryAddress, SizeInBytes, 0,
+                                           nullptr);
 }

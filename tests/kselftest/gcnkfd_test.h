@@ -258,7 +258,7 @@ static inline double gcnkfd_ms(void)
 /* The module's counters that return to their baseline when a process goes. */
 static const char *const gcnkfd_counter_names[] = {
 	"processes", "buffers", "queues", "events", "pages_allocated",
-	"pages_pinned",
+	"pages_pinned", "ipc_objects",
 };
 #define GCNKFD_NCOUNTERS \
 	(sizeof(gcnkfd_counter_names) / sizeof(gcnkfd_counter_names[0]))

@@ -5,8 +5,6 @@
 //
 // | functions                   | missing here                        | answer             |
 // |-----------------------------|-------------------------------------|--------------------|
-// | hsa_amd_ipc_memory_create,  | sharing memory between processes:   | INVALID_ARGUMENT   |
-// | _attach, _detach            | the thunk has no dma-buf export     |                    |
 // | hsa_amd_ipc_signal_create,  | IPC signals (hsa_amd_signal_create  | INVALID_ARGUMENT   |
 // | _attach                     | refuses HSA_AMD_SIGNAL_IPC)         |                    |
 // | hsa_amd_interop_map_buffer  | a graphics driver to import from    | ERROR              |
@@ -161,38 +159,7 @@ constexpr uintptr_t kImageDataAlignment = 256;
 }  // namespace
 
 // ------------------------------------------------------------------------
-// Sharing memory and signals between processes.
-
-extern "C" hsa_status_t hsa_amd_ipc_memory_create(void* ptr, size_t len,
-                                                  hsa_amd_ipc_memory_t* handle) {
-  HSART_CHECK_INIT();
-  if (!ptr || !handle) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  std::memset(handle, 0, sizeof(*handle));
-  (void)len;
-  return HSA_STATUS_ERROR_INVALID_ARGUMENT;  // what ROCr answers when the thunk cannot share
-}
-
-extern "C" hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t* handle, size_t len,
-                                                  uint32_t num_agents,
-                                                  const hsa_agent_t* mapping_agents,
-                                                  void** mapped_ptr) {
-  HSART_CHECK_INIT();
-  if (!mapped_ptr) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  if (num_agents != 0 && !mapping_agents) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  const hsa_status_t s = check_agents(num_agents, mapping_agents);
-  if (s != HSA_STATUS_SUCCESS) return s;
-  if (!handle) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  *mapped_ptr = nullptr;
-  (void)len;
-  return HSA_STATUS_ERROR_INVALID_ARGUMENT;  // no handle can name shared memory here
-}
-
-extern "C" hsa_status_t hsa_amd_ipc_memory_detach(void* mapped_ptr) {
-  HSART_CHECK_INIT();
-  // Null or not, no pointer was imported with hsa_amd_ipc_memory_attach.
-  (void)mapped_ptr;
-  return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-}
+// Sharing signals between processes (memory: memory/amd_ipc_memory.cpp).
 
 extern "C" hsa_status_t hsa_amd_ipc_signal_create(hsa_signal_t signal,
                                                   hsa_amd_ipc_signal_t* handle) {

@@ -125,6 +125,12 @@ void release_memory(Runtime& rt) {
     for (unsigned i = 0; i < l.count; ++i) hsaKmtDeregisterMemory(ptr);
   }
   rt.locks.clear();
+  for (const auto& [ptr, base] : rt.imports) {
+    (void)ptr;
+    hsaKmtUnmapMemoryToGPU(base);
+    hsaKmtDeregisterMemory(base);
+  }
+  rt.imports.clear();
   for (const auto& [ptr, count] : rt.registrations) {
     (void)count;
     hsaKmtUnmapMemoryToGPU(ptr);

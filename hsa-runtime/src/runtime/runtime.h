@@ -26,10 +26,13 @@ struct Runtime {
   std::deque<Agent> agents;
   std::deque<Region> regions;
 
-  std::mutex memory_mu;                     // guards the three maps below
+  std::mutex memory_mu;                     // guards the four maps below
   std::map<void*, Allocation> allocations;  // by base: hsa_memory_allocate, pools
   std::map<void*, unsigned> registrations;  // hsa_memory_register count
   std::map<void*, Lock> locks;              // by host pointer: hsa_amd_memory_lock*
+  // hsa_amd_ipc_memory_attach: the pointer it returned -> the thunk's
+  // import (its base; they differ for a part of a ROCr block).
+  std::map<void*, void*> imports;
 };
 
 Runtime& runtime();

@@ -1,6 +1,7 @@
 // hsa_amd_ipc_memory_* and hsa_amd_ipc_signal_*: argument errors as ROCr
-// reports them, then INVALID_ARGUMENT, ROCr's answer when the thunk cannot
-// share memory (which ours confirms: hsaKmtShareMemory is not supported).
+// reports them, then INVALID_ARGUMENT for what names no shared memory or
+// signal. Sharing memory itself, in process (not supported) and between
+// processes on the module: api_amd_memory/ipc_memory_test.cpp.
 #include <cstring>
 
 #include "unsupported_fixture.h"
@@ -35,26 +36,21 @@ TEST(ApiUnsupportedIpcInit, EveryFunctionNeedsInit) {
 
 using ApiUnsupportedIpc = ApiUnsupportedFixture;
 
-TEST_F(ApiUnsupportedIpc, ThunkCannotShareMemory) {
-  // The reason for every answer below, asked of the thunk directly.
-  void* p = alloc(gpu_, kBytes);
-  ASSERT_NE(p, nullptr);
-  HsaSharedMemoryHandle shared{};
-  EXPECT_EQ(hsaKmtShareMemory(p, kBytes, &shared), HSAKMT_STATUS_NOT_SUPPORTED);
-  void* imported = nullptr;
-  HSAuint64 size = 0;
-  EXPECT_EQ(hsaKmtRegisterSharedHandle(&shared, &imported, &size), HSAKMT_STATUS_NOT_SUPPORTED);
-}
-
 TEST_F(ApiUnsupportedIpc, MemoryCreate) {
   void* p = alloc(gpu_, kBytes);
   ASSERT_NE(p, nullptr);
   hsa_amd_ipc_memory_t h = filled_handle();
   EXPECT_EQ(hsa_amd_ipc_memory_create(nullptr, kBytes, &h), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(hsa_amd_ipc_memory_create(p, kBytes, nullptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
-  // A whole allocation made through the runtime, as ROCr requires: still
-  // nothing to share it with, and no stale handle is left behind.
-  EXPECT_EQ(hsa_amd_ipc_memory_create(p, kBytes, &h), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  // Not a whole allocation of the runtime's (ROCr's rule): no stale handle
+  // is left behind.
+  EXPECT_EQ(hsa_amd_ipc_memory_create(static_cast<char*>(p) + 1, 1, &h),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(all_zero(h));
+  int on_stack = 0;
+  h = filled_handle();
+  EXPECT_EQ(hsa_amd_ipc_memory_create(&on_stack, sizeof(on_stack), &h),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
   EXPECT_TRUE(all_zero(h));
 }
 

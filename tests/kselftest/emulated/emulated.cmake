@@ -55,7 +55,7 @@ foreach(src IN LISTS KSELFTEST_SOURCES)
   target_include_directories(kselftest_emu_${name} PRIVATE
     ${GCNKFD_SELFTESTS_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(kselftest_emu_${name} PRIVATE kselftest_emu_shim kfd_uapi
-    firmware_interfaces)
+    firmware_interfaces kfd_common)
   target_compile_definitions(kselftest_emu_${name} PRIVATE
     DISPATCH_KERNELS_CO="${KSELFTEST_DISPATCH_CO}")
   add_dependencies(kselftest_emu_${name} kselftest_kernels)
