@@ -29,7 +29,7 @@
 #define SAMPLES 2000
 #define SIZE_64K (64 << 10)
 
-static int kfd;
+static int kfd, render;	/* /dev/kfd; the GPU's render node, its VM */
 static uint32_t gpu;
 
 static uint64_t now_ns(void)
@@ -106,7 +106,7 @@ static void alloc_free(int touch)
 		die("ALLOC_MEMORY_OF_GPU");
 	if (touch) {
 		char *p = mmap(NULL, SIZE_64K, PROT_READ | PROT_WRITE,
-			       MAP_SHARED, kfd, (off_t)a.mmap_offset);
+			       MAP_SHARED, render, (off_t)a.mmap_offset);
 		int i;
 
 		if (p == MAP_FAILED)
@@ -273,6 +273,46 @@ static uint32_t create_event(void)
 	return c.event_id;
 }
 
+/*
+ * The render node of the GPU with id gpu_id, as the thunk finds it: the
+ * topology node whose gpu_id matches names it (drm_render_minor).
+ */
+static int open_render_node(uint32_t gpu_id)
+{
+	char path[128], text[4096], *at;
+	unsigned int node, id, minor;
+	FILE *f;
+	size_t n;
+
+	for (node = 0; node < 64; node++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/virtual/kfd/kfd/topology/nodes/%u/gpu_id",
+			 node);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		n = fscanf(f, "%u", &id);
+		fclose(f);
+		if (n != 1 || id != gpu_id)
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/virtual/kfd/kfd/topology/nodes/%u/properties",
+			 node);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		n = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		text[n] = 0;
+		at = strstr(text, "drm_render_minor ");
+		if (!at || sscanf(at, "drm_render_minor %u", &minor) != 1)
+			break;
+		snprintf(path, sizeof(path), "/dev/dri/renderD%u", minor);
+		return open(path, O_RDWR | O_CLOEXEC);
+	}
+	return -1;
+}
+
 int main(void)
 {
 	struct kfd_ioctl_acquire_vm_args vm = { 0 };
@@ -291,7 +331,10 @@ int main(void)
 	    !apa.num_of_nodes)
 		die("no GPU");
 	gpu = ap[0].gpu_id;
-	vm.drm_fd = kfd;
+	render = open_render_node(gpu);
+	if (render < 0)
+		die("open the GPU's render node");
+	vm.drm_fd = render;
 	vm.gpu_id = gpu;
 	if (ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm))
 		die("ACQUIRE_VM");

@@ -26,9 +26,13 @@
  * while any of its /dev/kfd or bound render files is open, which for
  * ROCm's thunk, holding its render files until exit, is the same.
  *
+ * The file lets go of the process at its last close, or when the owner
+ * exits (flush): a forked child or another process holding the file does
+ * not keep a dead process's memory.
+ *
  * Locking: gcnkfd_render_lock guards which process owns each render
  * file's VM. mmap runs under the mmap lock and takes it (then memory.c's
- * lock); ACQUIRE_VM and the file's release take it under p->lock.
+ * lock); ACQUIRE_VM takes it under p->lock; unbinding takes it alone.
  */
 #include <linux/file.h>
 #include <linux/mm.h>
@@ -179,26 +183,59 @@ static int gcnkfd_render_open(struct drm_device *drm, struct drm_file *file)
 	return 0;
 }
 
-/* The last close of a bound file: its process loses the VM's name. */
+/*
+ * The file no longer names its process's VM: the process loses the name
+ * and the file's reference (possibly the last).
+ */
+static void gcnkfd_render_unbind(struct drm_file *file)
+{
+	struct gcnkfd_render_file *rf = file->driver_priv;
+	u32 gpu_id = gcnkfd_render_dev(file->minor->dev)->gpu_id;
+	struct gcnkfd_process *p;
+	struct gcnkfd_pdd *pdd;
+
+	/* One caller takes the file's reference (flush and release may race). */
+	mutex_lock(&gcnkfd_render_lock);
+	p = rf->owner;
+	rf->owner = NULL;
+	mutex_unlock(&gcnkfd_render_lock);
+	if (!p)
+		return;
+	mutex_lock(&p->lock);
+	pdd = gcnkfd_pdd_by_id(p, gpu_id);
+	if (pdd && pdd->vm_file == file->filp)
+		pdd->vm_file = NULL;
+	mutex_unlock(&p->lock);
+	gcnkfd_process_put(p);
+}
+
+/* The last close of a bound file. */
 static void gcnkfd_render_postclose(struct drm_device *drm,
 				    struct drm_file *file)
 {
-	struct gcnkfd_render_file *rf = file->driver_priv;
-	struct gcnkfd_process *p = rf->owner;
-	struct gcnkfd_pdd *pdd;
+	gcnkfd_render_unbind(file);
+	kfree(file->driver_priv);
+}
 
-	if (p) {
-		mutex_lock(&p->lock);
-		pdd = gcnkfd_pdd_by_id(p, gcnkfd_render_dev(drm)->gpu_id);
-		if (pdd && pdd->vm_file == file->filp)
-			pdd->vm_file = NULL;
-		mutex_lock(&gcnkfd_render_lock);
-		rf->owner = NULL;
-		mutex_unlock(&gcnkfd_render_lock);
-		mutex_unlock(&p->lock);
-		gcnkfd_process_put(p);
-	}
-	kfree(rf);
+/*
+ * Every close(2). When the owner's last thread exits (its address space
+ * is gone already), its files let go of the process even if a child it
+ * forked, or a process it passed the file to, keeps the file open: Linux
+ * ends a KFD process with its mm.
+ */
+static int gcnkfd_render_flush(struct file *filp, fl_owner_t id)
+{
+	struct drm_file *file = filp->private_data;
+	struct gcnkfd_render_file *rf = file->driver_priv;
+	bool owner_exits;
+
+	mutex_lock(&gcnkfd_render_lock);
+	owner_exits = rf->owner && (current->flags & PF_EXITING) &&
+		      current->group_leader == rf->owner->lead_thread;
+	mutex_unlock(&gcnkfd_render_lock);
+	if (owner_exits)
+		gcnkfd_render_unbind(file);
+	return 0;
 }
 
 /*
@@ -248,6 +285,7 @@ static const struct file_operations gcnkfd_render_fops = {
 	.read = drm_read,
 	.llseek = noop_llseek,
 	.mmap = gcnkfd_render_mmap,
+	.flush = gcnkfd_render_flush,
 };
 
 static const struct drm_ioctl_desc gcnkfd_render_ioctls[] = {

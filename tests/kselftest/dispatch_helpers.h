@@ -209,8 +209,8 @@ static inline void gpu_ctx_close(struct gpu_ctx *c)
 		munmap(c->doorbells, DOORBELL_SLICE_BYTES);
 	if (c->events.cpu)
 		munmap(c->events.cpu, c->events.size);
-	if (c->fd >= 0)
-		close(c->fd);
+	/* The process's render files hold it too (kfd_close_process). */
+	kfd_close_process(c->fd);
 	memset(c, 0, sizeof(*c));
 	c->fd = -1;
 }

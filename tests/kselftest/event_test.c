@@ -922,7 +922,7 @@ TEST(user_buffer_event_page)
 	EXPECT_EQ(0, kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr));
 
 	munmap((void *)slots, EVENT_PAGE_BYTES);
-	close(fd);
+	kfd_close_process(fd);
 	ON_MODULE(EXPECT_EQ(0, gcnkfd_counter("events")));
 	ON_MODULE(EXPECT_EQ(0, gcnkfd_counter("buffers")));
 }

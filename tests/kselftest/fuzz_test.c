@@ -438,9 +438,10 @@ static unsigned int real_size(unsigned int nr)
 	return nr < sizeof(cmds) / sizeof(cmds[0]) ? _IOC_SIZE(cmds[nr]) : 0;
 }
 
+/* A new process: its render files hold the old one too. */
 static void reopen(struct fuzz *f)
 {
-	close(f->fd);
+	kfd_close_process(f->fd);
 	f->fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 	f->nhandles = f->nqueues = f->nevents = f->live_allocs = 0;
 	f->reopens++;
@@ -674,7 +675,7 @@ TEST_F_TIMEOUT(fuzzer, ioctls, 900)
 	TH_LOG("%lu calls (%lu succeeded), %lu reopens, %u children in %.1f s",
 		       f.calls, f.ok, f.reopens, children,
 		       (now_ns() - start) / 1e9);
-	close(f.fd);
+	kfd_close_process(f.fd);
 
 	/* Everything the fuzzer created went with its files. */
 	for (tries = 0; tries < 300; tries++) {

@@ -186,11 +186,12 @@ static inline int kfd_render_open(uint32_t gpu_id, int flags)
 
 /*
  * The render file that names this process's VM on a GPU, as ROCm's thunk
- * keeps one: opened on first use and kept open for the process's life (the
- * module holds an acquired one until the process's last /dev/kfd file
- * goes, then the next process of this address space may acquire it
- * again). Keyed by getpid(): a forked child inherits the parent's fd, but
- * that file's VM is the parent's, so the child opens its own.
+ * keeps one: opened on first use and kept open until kfd_close_process().
+ * A render file that acquired a VM holds the KFD process as a /dev/kfd
+ * file does (kernel/render.c), so the process outlives its /dev/kfd files
+ * while the render file (or a mapping through it) is open. Keyed by
+ * getpid(): a forked child inherits the parent's fd, but that file's VM
+ * is the parent's, so the child opens its own.
  */
 struct kfd_vm_fd_slot {
 	pid_t pid;
@@ -222,6 +223,28 @@ static inline int kfd_vm_fd(uint32_t gpu_id)
 	free_slot->gpu_id = gpu_id;
 	free_slot->fd = fd;
 	return fd;
+}
+
+/*
+ * Closes /dev/kfd file fd (unless it is -1) and every render file
+ * kfd_vm_fd() opened in this process: with no mapping left, the KFD
+ * process is gone once they are (if fd was its last /dev/kfd file).
+ */
+static inline void kfd_close_process(int fd)
+{
+	struct kfd_vm_fd_slot *s;
+	pid_t self = getpid();
+
+	if (fd >= 0)
+		close(fd);
+	for (s = kfd_vm_fds; s < kfd_vm_fds + GCNKFD_MAX_TEST_GPUS; s++) {
+		if (s->pid != self)
+			continue;
+		close(s->fd);
+		s->pid = 0;
+		s->gpu_id = 0;
+		s->fd = -1;
+	}
 }
 
 /* ACQUIRE_VM of gpu_id with the process's render file for it (kfd_vm_fd). */

@@ -95,7 +95,10 @@ static uint64_t reserve_va(uint64_t size)
 	return p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
 }
 
-/* The buffer's pages at its own VA, as the thunk maps them. */
+/*
+ * The buffer's pages at its own VA through the render file (kfd_vm_fd),
+ * as the thunk maps them.
+ */
 static uint32_t *map_at(int fd, uint64_t va, uint64_t offset, uint64_t size)
 {
 	void *p = mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
@@ -183,7 +186,7 @@ FIXTURE_TEARDOWN(ipc)
 
 	if (self->fd < 0)
 		return;
-	close(self->fd);
+	kfd_close_process(self->fd);
 	/* Every process is gone: so is every buffer and shared object. */
 	if (gcnkfd_wait_counters(self->counters0, now, 2000))
 		for (i = 0; i < GCNKFD_NCOUNTERS; i++)
@@ -226,7 +229,7 @@ TEST_F(ipc, shared_both_ways)
 
 	ASSERT_EQ(0, alloc_bo(self->fd, self->gpu, self->va, size, GTT_RW, 0,
 			      &h, &off));
-	p = map_at(self->fd, self->va, off, size);
+	p = map_at(kfd_vm_fd(self->gpu), self->va, off, size);
 	ASSERT_NE(NULL, p);
 	fill(p, words, 0x1234);
 	ASSERT_EQ(0, export_bo(self->fd, self->gpu, h, 0xabcd, share));
@@ -248,7 +251,7 @@ TEST_F(ipc, shared_both_ways)
 			_exit(1);
 		if (flags != 0xabcd)	/* the exporter's, not the later ones */
 			_exit(2);
-		q = map_at(fd, va, coff, size);
+		q = map_at(kfd_vm_fd(self->gpu), va, coff, size);
 		if (!q || !check(q, words, 0x1234))
 			_exit(3);
 		/* An ordinary buffer of the child: mapped to its GPU too. */
@@ -421,7 +424,7 @@ TEST_F(ipc, exporter_frees_first)
 			      KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
 			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
 			      KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC, 0, &h, &off));
-	p = map_at(self->fd, self->va, off, size);
+	p = map_at(kfd_vm_fd(self->gpu), self->va, off, size);
 	ASSERT_NE(NULL, p);
 	fill(p, words, 0x9abc);
 	ASSERT_EQ(0, export_bo(self->fd, self->gpu, h, 0, share));
@@ -441,7 +444,7 @@ TEST_F(ipc, exporter_frees_first)
 		    read(to_child[0], &c, 1) != 1)
 			_exit(101);
 		/* The exporter freed and unmapped its buffer: data stays. */
-		q = map_at(fd, va, coff, size);
+		q = map_at(kfd_vm_fd(self->gpu), va, coff, size);
 		if (!q || !check(q, words, 0x9abc))
 			_exit(2);
 		if (map_bo(fd, 1, ch, self->gpu) || map_bo(fd, 0, ch, self->gpu))

@@ -162,7 +162,7 @@ FIXTURE_SETUP(mem)
 FIXTURE_TEARDOWN(mem)
 {
 	if (self->fd >= 0)
-		close(self->fd);
+		kfd_close_process(self->fd);
 	/* The last file is gone: so is every buffer of the process. */
 	ON_MODULE(EXPECT_EQ(self->bufs0, counter("buffers")));
 	ON_MODULE(EXPECT_EQ(self->pages0, counter("pages_allocated")));
@@ -785,18 +785,19 @@ TEST(counters_return_after_close)
 	ON_MODULE(EXPECT_EQ(pinned + 4 * n, counter("pages_pinned")));
 
 	/*
-	 * A live mapping goes through the render file and holds its pages,
-	 * as a GEM object's does on amdgpu, not the process: closing the
-	 * last /dev/kfd file releases the process and its buffers, and the
-	 * mapping still reads what was written.
+	 * A live mapping goes through the render file, which holds the
+	 * process (kernel/render.c): with every file closed the process
+	 * stays until the mapping goes too, and the mapping still reads
+	 * what was written.
 	 */
 	m = map_fd(kfd_vm_fd(gpu[n - 1]), off, 2 * PAGE, MAP_SHARED);
 	ASSERT_NE(NULL, m);
 	m[PAGE] = 0x5a;
-	close(fd);
+	kfd_close_process(fd);
 	EXPECT_EQ(0x5a, m[PAGE]);
-	ON_MODULE(EXPECT_EQ(procs, counter("processes")));
+	ON_MODULE(EXPECT_EQ(procs + 1, counter("processes")));
 	munmap(m, 2 * PAGE);
+	ON_MODULE(EXPECT_EQ(procs, counter("processes")));
 	ON_MODULE(EXPECT_EQ(bufs, counter("buffers")));
 	ON_MODULE(EXPECT_EQ(pages, counter("pages_allocated")));
 	ON_MODULE(EXPECT_EQ(pinned, counter("pages_pinned")));

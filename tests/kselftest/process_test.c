@@ -513,7 +513,7 @@ TEST(last_close_releases_everything)
 	close(fd);
 	/* A dup still holds the file: the event is alive. */
 	EXPECT_EQ(0, set_event(fd2, eid));
-	close(fd2);
+	kfd_close_process(fd2);
 	EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 3000)) {
 		TH_LOG("processes %lld buffers %lld events %lld", now[0],
 		       now[1], now[3]);

@@ -495,7 +495,7 @@ TEST(create_queue_needs_acquire_vm)
 	EXPECT_EQ(ESRCH, create_queue(fd, &a));
 	ASSERT_EQ(0, kfd_acquire_vm(fd, gpu));
 	EXPECT_EQ(0, create_queue(fd, &a));
-	close(fd);
+	kfd_close_process(fd);
 	ON_MODULE(EXPECT_EQ(0, gcnkfd_counter("queues")));
 	user_queue_free(&u);
 }
@@ -892,7 +892,7 @@ static void queues_go_with_process(struct __test_metadata *_metadata,
 		/* Queues counted by the parent: wait for its go (or kill). */
 		if (read(go[0], &c, 1) != 1)
 			_exit(6);
-		close(fd);
+		kfd_close_process(fd);
 		c = 'c';
 		if (write(sync[1], &c, 1) != 1)
 			_exit(5);

@@ -50,8 +50,7 @@ FIXTURE_SETUP(render)
 
 FIXTURE_TEARDOWN(render)
 {
-	if (self->fd >= 0)
-		close(self->fd);
+	kfd_close_process(self->fd);
 }
 
 /* The text of the properties of gpu_id's topology node; 0 or -1. */
@@ -498,10 +497,13 @@ TEST_F(render, mmap_needs_the_vm_file)
 	EXPECT_EQ(EACCES, map_errno(fresh, off, PAGE, PROT_READ, MAP_SHARED));
 	EXPECT_EQ(0, map_errno(rfd, off, PAGE, PROT_READ, MAP_SHARED));
 	close(fresh);
-	/* The process goes with its last /dev/kfd file. */
+	/*
+	 * The render file holds the process: its buffers stay mappable
+	 * after its last /dev/kfd file is closed (kfd_reopen_keeps_the_process).
+	 */
 	close(self->fd);
 	self->fd = -1;
-	EXPECT_EQ(EACCES, map_errno(rfd, off, PAGE, PROT_READ, MAP_SHARED));
+	EXPECT_EQ(0, map_errno(rfd, off, PAGE, PROT_READ, MAP_SHARED));
 }
 
 /*
@@ -604,45 +606,52 @@ TEST_F(render, mmap_other_process_buffer)
 }
 
 /*
- * The thunk keeps its render files open for the process's life: after the
- * last /dev/kfd file is closed (the process and its buffers gone), a new
- * open acquires the VM with the same render file again and works as
- * before; closing it again leaves nothing behind.
+ * ROCm's thunk closes /dev/kfd and opens it again (hsa_shut_down, then
+ * hsa_init) and keeps its render files: the render file holds the
+ * process, so the second session finds the first one's buffers (ROCm's
+ * events page among them), as on Linux, where a KFD process lives as long
+ * as its address space. Closing the render file too leaves nothing behind.
  */
-TEST_F(render, kfd_reopen_reacquires)
+TEST_F(render, kfd_reopen_keeps_the_process)
 {
 	long long base[GCNKFD_NCOUNTERS], now[GCNKFD_NCOUNTERS];
 	uint64_t va = reserve_va(PAGE), h, off;
-	int rfd = kfd_vm_fd(self->ids[0]), round;
+	int fd, rfd;
 	uint32_t *p;
 
 	ASSERT_NE(0, va);
-	ASSERT_LE(0, rfd);
-	close(self->fd);
+	kfd_close_process(self->fd);
 	self->fd = -1;
 	gcnkfd_read_counters(base);
 	ON_MODULE(ASSERT_LE(0, base[0]) TH_LOG("no %s", GCNKFD_COUNTERS));
-	for (round = 0; round < 2; round++) {
-		int fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
 
-		ASSERT_LE(0, fd);
-		ASSERT_EQ(0, kfd_acquire_vm(fd, self->ids[0]))
-			TH_LOG("round %d", round);
-		ASSERT_EQ(0, alloc_bo(fd, self->ids[0], va, PAGE,
-				      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-				      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &h,
-				      &off));
-		p = map_at(rfd, off, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED);
-		ASSERT_NE(NULL, p) TH_LOG("round %d: %s", round,
-					  strerror(errno));
-		EXPECT_EQ(0, p[1]);
-		p[1] = round + 1;
-		EXPECT_EQ(round + 1, p[1]);
-		munmap(p, PAGE);
-		close(fd);
-		ON_MODULE(EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 2000)));
-		ON_MODULE(EXPECT_EQ(base[0], now[0]));
-	}
+	fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, kfd_acquire_vm(fd, self->ids[0]));
+	rfd = kfd_vm_fd(self->ids[0]);
+	ASSERT_EQ(0, alloc_bo(fd, self->ids[0], va, PAGE,
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &h, &off));
+	p = map_at(rfd, off, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED);
+	ASSERT_NE(NULL, p) TH_LOG("%s", strerror(errno));
+	p[1] = 0x1234;
+	munmap(p, PAGE);
+	close(fd);
+	ON_MODULE(EXPECT_EQ(base[0] + 1, gcnkfd_counter("processes")));
+
+	/* The second session: the same VM, the first session's buffer. */
+	fd = open(KFD_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, kfd_acquire_vm(fd, self->ids[0]));
+	p = map_at(rfd, off, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED);
+	ASSERT_NE(NULL, p) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(0x1234, p[1]);
+	munmap(p, PAGE);
+	EXPECT_EQ(0, free_bo(fd, h));
+
+	kfd_close_process(fd);
+	ON_MODULE(EXPECT_EQ(0, gcnkfd_wait_counters(base, now, 2000)));
+	ON_MODULE(EXPECT_EQ(base[0], now[0]));
 }
 
 TEST_HARNESS_MAIN

@@ -2,7 +2,8 @@
 # with-virtual-gpu (tools/with-virtual-gpu): inside, the start-up checks of
 # ROCm's tools pass (a read-write /dev/kfd, amdgpu in lsmod's list), the
 # thunk is forced to the emulated transport and our libhsakmt.so.1 comes
-# first; outside, nothing changed; exit statuses pass through; non-root
+# first (with --module: only amdgpu in lsmod's list); outside, nothing
+# changed; exit statuses pass through; non-root
 # users get the same view (checked when run as root, as user nobody and as
 # root without CAP_SYS_ADMIN).
 # Usage: with_virtual_gpu_test.sh WITH_VIRTUAL_GPU ROCMINFO
@@ -41,6 +42,23 @@ missing=$(comm -23 <(ls -A /dev | sort) <(echo "$out" | sort))
 
 after=$(snapshot)
 [ "$before" = "$after" ] || fail "the host changed: $(diff <(echo "$before") <(echo "$after"))"
+
+# --module (the gcnkfd module serves the KFD): amdgpu in lsmod's list and
+# nothing else; the host's /dev entries as they are (a host /dev/kfd stays
+# the host's), no transport and no loader path of ours.
+module_inside='
+set -eu
+lsmod | grep -q "^amdgpu " || { echo "lsmod lists no amdgpu"; exit 1; }
+[ -z "${HSAKMT_TRANSPORT:-}" ] || { echo "HSAKMT_TRANSPORT=$HSAKMT_TRANSPORT"; exit 1; }
+[ "${LD_LIBRARY_PATH:-}" = "$1" ] || { echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"; exit 1; }
+ls -A /dev | grep -v "^\.with-virtual-gpu"
+'
+out=$("$wvg" --module sh -c "$module_inside" sh "${LD_LIBRARY_PATH:-}") ||
+	fail "--module: $out"
+[ "$(ls -A /dev | sort)" = "$(echo "$out" | sort)" ] ||
+	fail "--module: /dev differs from the host's: $(diff <(ls -A /dev | sort) <(echo "$out" | sort))"
+after=$(snapshot)
+[ "$before" = "$after" ] || fail "--module: the host changed: $(diff <(echo "$before") <(echo "$after"))"
 
 # Exit statuses: the command's own; 127 not found; 125 no command.
 status=0

@@ -55,6 +55,20 @@ std::shared_ptr<Process> process_of(int fd, bool* kfd, bool* known) {
   return k.process;
 }
 
+// Whether `file` names one of p's VMs; Kernel::mu held.
+bool holds_render_file(Process& p, uint64_t file) {
+  std::lock_guard<std::mutex> lock(p.mu);
+  for (const auto& d : p.devices)
+    if (d->render_file == file) return true;
+  return false;
+}
+
+void release_render_file(Process& p, uint64_t file) {
+  std::lock_guard<std::mutex> lock(p.mu);
+  for (auto& d : p.devices)
+    if (d->render_file == file) d->render_file = 0;
+}
+
 void* fail_mmap(int err) {
   errno = err;
   return MAP_FAILED;
@@ -138,11 +152,16 @@ class EmulatedTransport final : public Transport {
       std::lock_guard<std::mutex> lock(k.mu);
       auto it = k.files.find(fd);
       if (it == k.files.end()) return ::close(fd) < 0 ? -errno : 0;
-      const bool kfd = it->second.kfd;
+      const OpenFile closed = it->second;
       k.files.erase(it);
-      bool kfd_left = false;
-      for (const auto& [other, f] : k.files) kfd_left = kfd_left || f.kfd;
-      if (kfd && !kfd_left) released = std::move(k.process);
+      // As gcnkfd (kernel/render.c): a render file that acquired a VM
+      // holds the process like a /dev/kfd file; its last close lets go
+      // of the VM's name.
+      if (k.process && !closed.kfd) release_render_file(*k.process, closed.file);
+      bool held = false;
+      for (const auto& [other, f] : k.files)
+        held = held || f.kfd || (k.process && holds_render_file(*k.process, f.file));
+      if (!held) released = std::move(k.process);
     }
     ::close(fd);
     // The process goes (queues, GPUs, memory) outside the lock, once no
