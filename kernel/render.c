@@ -10,7 +10,8 @@
  * marketing name: it needs DRM_IOCTL_VERSION with major 3 and three
  * DRM_AMDGPU_INFO queries (ACCEL_WORKING, DEV_INFO, READ_MMR_REG of
  * GB_ADDR_CONFIG). The driver speaks that subset of the amdgpu DRM
- * interface 3.49 (Linux 6.1), answered from the virtual GPU's properties;
+ * interface 3.49 (Linux 6.1), answered from the virtual GPU's properties
+ * by ../kfd-common/kfd_drm_info.h (the emulated KFD answers the same);
  * every other request gets amdgpu's errno for one it does not know
  * (-EINVAL), and the DRM core's own rules apply to the core ioctls.
  *
@@ -38,29 +39,12 @@
 #include <linux/mm.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
-#include <drm/amdgpu_drm.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_ioctl.h>
 
 #include "gcnkfd.h"
-
-#define GCNKFD_DRM_NAME "gcnkfd"
-#define GCNKFD_DRM_DESC "GCN GPU (KFD render node)"
-#define GCNKFD_DRM_DATE "20150101"
-/* The amdgpu DRM interface whose INFO subset the node answers (6.1). */
-#define GCNKFD_DRM_MAJOR 3
-#define GCNKFD_DRM_MINOR 49
-
-/* gfx9's GB_ADDR_CONFIG, the one register libdrm reads on family AI. */
-#define GCNKFD_MMGB_ADDR_CONFIG 0x263e
-/* amdgpu's AMDGPU_VA_RESERVED_SIZE and the gfx9 VM: 48 bits, 4 KiB pages. */
-#define GCNKFD_VA_RESERVED BIT_ULL(20)
-#define GCNKFD_VA_HOLE_START 0x0000800000000000ULL
-#define GCNKFD_VA_HOLE_END 0xffff800000000000ULL
-#define GCNKFD_VM_SIZE BIT_ULL(48)
-/* The virtual GPU's clock counter counts nanoseconds: 10^6 kHz. */
-#define GCNKFD_COUNTER_KHZ 1000000
+#include "kfd_drm_info.h"
 
 /* The per-file state of a render (or primary) node file. */
 struct gcnkfd_render_file {
@@ -74,103 +58,26 @@ static struct gcnkfd_dev *gcnkfd_render_dev(struct drm_device *drm)
 	return drm->dev_private;
 }
 
-/* DEV_INFO: the fields libdrm reads, from the GPU's real properties. */
-static void gcnkfd_render_dev_info(const struct gcnkfd_dev *dev,
-				   struct drm_amdgpu_info_device *i)
-{
-	const struct kfdc_gpu_props *pr = &dev->props;
-	u32 se, sh, ses = pr->array_count / pr->simd_arrays_per_engine;
-
-	memset(i, 0, sizeof(*i));
-	i->device_id = pr->device_id;
-	i->chip_rev = 0;
-	i->external_rev = 0x1;		/* Vega 10 A0: rev_id + 1 */
-	i->pci_rev = 0;			/* amdgpu.ids: 6863, 00 */
-	i->family = AMDGPU_FAMILY_AI;
-	i->num_shader_engines = ses;
-	i->num_shader_arrays_per_engine = pr->simd_arrays_per_engine;
-	i->gpu_counter_freq = GCNKFD_COUNTER_KHZ;
-	i->max_engine_clock = (u64)pr->max_engine_clk_fcompute * 1000;
-	i->max_memory_clock = (u64)pr->mem_clk_max * 1000;
-	i->cu_active_number = pr->cu_count;
-	for (se = 0; se < ses && se < 4; se++) {
-		for (sh = 0; sh < pr->simd_arrays_per_engine && sh < 4; sh++) {
-			u32 n = kfdc_active_cus(pr, se, sh);
-
-			i->cu_bitmap[se][sh] = n >= 32 ? ~0u : (1u << n) - 1;
-			i->cu_ao_bitmap[se][sh] = i->cu_bitmap[se][sh];
-		}
-	}
-	i->cu_ao_mask = i->cu_bitmap[0][0];
-	i->enabled_rb_pipes_mask = 0xffff;
-	i->num_rb_pipes = 16;
-	i->num_hw_gfx_contexts = 8;
-	i->ids_flags = 0;		/* a discrete GPU, no preemption */
-	i->virtual_address_offset = GCNKFD_VA_RESERVED;
-	i->virtual_address_max = GCNKFD_VA_HOLE_START;
-	i->virtual_address_alignment = PAGE_SIZE;
-	i->pte_fragment_size = 2 << 20;
-	i->gart_page_size = PAGE_SIZE;
-	i->ce_ram_size = 0x8000;
-	i->vram_type = AMDGPU_VRAM_TYPE_HBM;
-	i->vram_bit_width = pr->vram_width;
-	i->wave_front_size = pr->wave_front_size;
-	i->num_shader_visible_vgprs = 256;
-	i->num_cu_per_sh = pr->cu_per_simd_array;
-	i->num_tcc_blocks = 16;
-	i->gs_vgt_table_depth = 32;
-	i->gs_prim_buffer_depth = 1792;
-	i->max_gs_waves_per_vgt = 32;
-	i->high_va_offset = GCNKFD_VA_HOLE_END;
-	i->high_va_max = GCNKFD_VA_HOLE_END |
-			  (GCNKFD_VM_SIZE - GCNKFD_VA_RESERVED);
-}
-
-static int gcnkfd_render_copy_out(const struct drm_amdgpu_info *info,
-				  const void *value, size_t size)
-{
-	size_t n = min_t(size_t, info->return_size, size);
-
-	return copy_to_user(u64_to_user_ptr(info->return_pointer), value, n) ?
-		-EFAULT : 0;
-}
-
-/* amdgpu_info_ioctl's rules for the queries the thunk's libdrm makes. */
+/* AMDGPU_INFO: kfd-common's answers, copied out as amdgpu_info_ioctl does. */
 static int gcnkfd_render_info(struct drm_device *drm, void *data,
 			      struct drm_file *file)
 {
 	struct gcnkfd_dev *dev = gcnkfd_render_dev(drm);
 	struct drm_amdgpu_info *info = data;
-	struct drm_amdgpu_info_device *di;
-	u32 value;
+	union kfdc_drm_info_value *v;
+	size_t bytes = 0;
 	int err;
 
-	if (!info->return_size || !info->return_pointer)
-		return -EINVAL;
-
-	switch (info->query) {
-	case AMDGPU_INFO_ACCEL_WORKING:
-		value = 1;
-		return gcnkfd_render_copy_out(info, &value, sizeof(value));
-	case AMDGPU_INFO_READ_MMR_REG:
-		/* amdgpu's allow list; this GPU models one register of it. */
-		if (info->read_mmr_reg.count > 128)
-			return -EINVAL;
-		if (info->read_mmr_reg.dword_offset != GCNKFD_MMGB_ADDR_CONFIG ||
-		    info->read_mmr_reg.count != 1)
-			return -EFAULT;
-		value = dev->asic->gb_addr_config;
-		return gcnkfd_render_copy_out(info, &value, sizeof(value));
-	case AMDGPU_INFO_DEV_INFO:
-		di = kmalloc(sizeof(*di), GFP_KERNEL);
-		if (!di)
-			return -ENOMEM;
-		gcnkfd_render_dev_info(dev, di);
-		err = gcnkfd_render_copy_out(info, di, sizeof(*di));
-		kfree(di);
-		return err;
-	}
-	return -EINVAL;			/* amdgpu: "Invalid request" */
+	v = kmalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	err = kfdc_drm_info(info, &dev->props, dev->asic->gb_addr_config, v,
+			    &bytes);
+	if (!err && copy_to_user(u64_to_user_ptr(info->return_pointer), v,
+				 min_t(size_t, info->return_size, bytes)))
+		err = -EFAULT;
+	kfree(v);
+	return err;
 }
 
 static int gcnkfd_render_open(struct drm_device *drm, struct drm_file *file)
@@ -300,12 +207,12 @@ static const struct drm_driver gcnkfd_drm_driver = {
 	.ioctls = gcnkfd_render_ioctls,
 	.num_ioctls = ARRAY_SIZE(gcnkfd_render_ioctls),
 	.fops = &gcnkfd_render_fops,
-	.name = GCNKFD_DRM_NAME,
-	.desc = GCNKFD_DRM_DESC,
-	.date = GCNKFD_DRM_DATE,
-	.major = GCNKFD_DRM_MAJOR,
-	.minor = GCNKFD_DRM_MINOR,
-	.patchlevel = 0,
+	.name = KFDC_DRM_NAME,
+	.desc = KFDC_DRM_DESC,
+	.date = KFDC_DRM_DATE,
+	.major = KFDC_DRM_MAJOR,
+	.minor = KFDC_DRM_MINOR,
+	.patchlevel = KFDC_DRM_PATCHLEVEL,
 };
 
 int gcnkfd_render_init(struct gcnkfd_dev *dev)
@@ -314,7 +221,7 @@ int gcnkfd_render_init(struct gcnkfd_dev *dev)
 	struct drm_device *drm;
 	int err;
 
-	pdev = platform_device_register_simple(GCNKFD_DRM_NAME, dev->index,
+	pdev = platform_device_register_simple(KFDC_DRM_NAME, dev->index,
 					       NULL, 0);
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);

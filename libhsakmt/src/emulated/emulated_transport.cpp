@@ -83,6 +83,11 @@ void* mmap_kfd(Process& p, void* addr, size_t length, int prot, int flags, uint6
   const auto gpu_id =
       static_cast<uint32_t>((offset & KFDC_MMAP_GPU_ID_MASK) >> KFDC_MMAP_GPU_ID_SHIFT);
   int fd = -1;
+  // Buffers are mapped through their render node; Linux's kfd_mmap
+  // answers any type it does not serve with -EFAULT.
+  if (type != KFDC_MMAP_TYPE_EVENTS && type != KFDC_MMAP_TYPE_DOORBELL &&
+      type != KFDC_MMAP_TYPE_MMIO)
+    return fail_mmap(EFAULT);
   if (type == KFDC_MMAP_TYPE_EVENTS) {
     std::lock_guard<std::mutex> lock(p.ev_mu);
     if (!p.internal_signal_page.host() || length > KFD_SIGNAL_EVENT_LIMIT * 8)
@@ -114,6 +119,9 @@ void* mmap_render(Process& p, const OpenFile& f, void* addr, size_t length, int 
   const uint64_t rel = offset - bo->mmap_offset;
   if (rel >= bo->size || length > bo->size - rel) return fail_mmap(EINVAL);
   if (bo->owner->info->gpu_id != f.gpu_id) return fail_mmap(EACCES);
+  // Only the file that names the VM maps its buffers (as gcnkfd and
+  // amdgpu: drm_vma_node_allow for the acquiring file).
+  if (bo->owner->render_file != f.file) return fail_mmap(EACCES);
   return ::mmap(addr, length, prot, flags, bo->fd(), static_cast<off_t>(bo->file_offset() + rel));
 }
 
@@ -172,9 +180,11 @@ class EmulatedTransport final : public Transport {
 
   int ioctl(int fd, unsigned long request, void* arg) override {
     bool kfd = false, known = false;
+    uint32_t render_gpu = 0;
     std::shared_ptr<Process> p = process_of(fd, &kfd, &known);
     if (!known) return -EBADF;
-    if (!kfd || !p) return -ENOTTY;  // render nodes: no DRM ioctls here
+    if (!kfd && render_file_of_fd(fd, &render_gpu)) return render_ioctl(render_gpu, request, arg);
+    if (!p) return -ENOTTY;
     return kfd_ioctl(*p, request, arg);
   }
 

@@ -177,6 +177,9 @@ int ioctl_wait_events(Process& p, void* args);
 // render-node open behind fd, or 0 when fd is not one of ours.
 uint64_t render_file_of_fd(int fd, uint32_t* gpu_id);
 
+// An ioctl on a render node of GPU gpu_id (render_ioctls.cpp): 0 or -errno.
+int render_ioctl(uint32_t gpu_id, unsigned long request, void* arg);
+
 // copy_to_user / copy_from_user: false (-EFAULT) where the kernel's copy
 // would fault (NULL, unmapped, or for copy_to_user read-only memory).
 bool copy_to_user(uint64_t dst, const void* src, uint64_t bytes);

@@ -75,7 +75,9 @@ int fill_backing(Process& p, Device& d, BufferObject& bo, uint64_t user_addr) {
       if (int r = bo.memory->create(vram ? "kfd-vram" : "kfd-gtt", bo.size)) return r;
       bo.host = bo.memory->host();
     }
-    bo.mmap_offset = p.next_mmap_offset;
+    // The module's encoding (kfd_mmap.h): type BO, the GPU, then a place
+    // unique in the process.
+    bo.mmap_offset = KFDC_MMAP_TYPE_BO | kfdc_mmap_gpu_id(d.info->gpu_id) | p.next_mmap_offset;
     p.next_mmap_offset += bo.size;
     if (vram) d.vram_used += bo.size;
     return 0;

@@ -16,10 +16,6 @@ set(KSELFTEST_EMU_KNOWN_DIFFS
   kselftest_emu.topology_test.topo.cpu_nodes_are_numa_nodes
   kselftest_emu.memory_test.mem.mmap_rules
   kselftest_emu.event_test.events.signal_interrupts_wait
-  kselftest_emu.render_test.render.drm_version
-  kselftest_emu.render_test.render.amdgpu_info
-  kselftest_emu.render_test.render.mmap_bo_through_kfd_is_efault
-  kselftest_emu.render_test.render.mmap_needs_the_vm_file
   kselftest_emu.render_test.render.mmap_private_is_einval
 )
 
