@@ -29,7 +29,8 @@ function(kselftest_vm_program)
   # run-vm.sh names a program's log after the first word of its command.
   set(launcher env)
   if(arg_THUNK STREQUAL "debian")
-    get_filename_component(launcher ${KSELFTEST_DEBIAN_THUNK_LAUNCH} NAME)
+    list(GET KSELFTEST_DEBIAN_THUNK_LAUNCH 0 launcher)
+    get_filename_component(launcher ${launcher} NAME)
   endif()
   set(log ${${arg_RUN}_dir}/extra-${n}-${launcher}.log)
 
