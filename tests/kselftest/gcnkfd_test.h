@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
@@ -257,6 +258,43 @@ static inline int kfd_acquire_vm(int fd, uint32_t gpu_id)
 		return -vm_fd;
 	a.drm_fd = (uint32_t)vm_fd;
 	return kfd_ioctl(fd, AMDKFD_IOC_ACQUIRE_VM, &a);
+}
+
+/* A fresh range of VA nobody uses, reserved PROT_NONE (as the thunk). */
+static inline uint64_t reserve_va(uint64_t size)
+{
+	void *p = mmap(NULL, size, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	return p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
+}
+
+/*
+ * ALLOC_MEMORY_OF_GPU: the errno; the handle and mmap offset when asked
+ * for (user: a USERPTR buffer's address, else 0).
+ */
+static inline int alloc_bo(int fd, uint32_t gpu, uint64_t va, uint64_t size,
+			   uint32_t flags, uint64_t user, uint64_t *handle,
+			   uint64_t *offset)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+		.va_addr = va, .size = size, .gpu_id = gpu, .flags = flags,
+		.mmap_offset = user,
+	};
+	int r = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
+
+	if (!r && handle)
+		*handle = a.handle;
+	if (!r && offset)
+		*offset = a.mmap_offset;
+	return r;
+}
+
+static inline int free_bo(int fd, uint64_t handle)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
+
+	return kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
 }
 
 /* One of the module's counters (debugfs "counters"), or -1. */

@@ -20,30 +20,6 @@
 #define PAGE 4096ULL
 #define GTT_RW (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE)
 
-static int alloc_bo(int fd, uint32_t gpu, uint64_t va, uint64_t size,
-		    uint32_t flags, uint64_t user, uint64_t *handle,
-		    uint64_t *offset)
-{
-	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
-		.va_addr = va, .size = size, .gpu_id = gpu, .flags = flags,
-		.mmap_offset = user,
-	};
-	int r = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
-
-	if (!r && handle)
-		*handle = a.handle;
-	if (!r && offset)
-		*offset = a.mmap_offset;
-	return r;
-}
-
-static int free_bo(int fd, uint64_t handle)
-{
-	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
-
-	return kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
-}
-
 static int map_bo(int fd, int map, uint64_t handle, uint32_t gpu)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args a = {
@@ -85,14 +61,6 @@ static int import_bo(int fd, uint32_t gpu, const uint32_t *share,
 			*flags = a.flags;
 	}
 	return r;
-}
-
-static uint64_t reserve_va(uint64_t size)
-{
-	void *p = mmap(NULL, size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-	return p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
 }
 
 /*

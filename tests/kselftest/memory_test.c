@@ -29,30 +29,6 @@ static uint64_t counter(const char *name)
 	return (uint64_t)gcnkfd_counter(name);
 }
 
-static int alloc_bo(int fd, uint32_t gpu, uint64_t va, uint64_t size,
-		    uint32_t flags, uint64_t user, uint64_t *handle,
-		    uint64_t *offset)
-{
-	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
-		.va_addr = va, .size = size, .gpu_id = gpu, .flags = flags,
-		.mmap_offset = user,
-	};
-	int r = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
-
-	if (!r && handle)
-		*handle = a.handle;
-	if (!r && offset)
-		*offset = a.mmap_offset;
-	return r;
-}
-
-static int free_bo(int fd, uint64_t handle)
-{
-	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
-
-	return kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
-}
-
 /* MAP (map != 0) or UNMAP; *n_success in and out. */
 static int map_bo(int fd, int map, uint64_t handle, const uint32_t *ids,
 		  uint32_t n, uint32_t *n_success)
@@ -102,15 +78,6 @@ static long long vram_size(uint32_t gpu)
 		return text_prop(text, "size_in_bytes");
 	}
 	return -1;
-}
-
-/* A fresh range of VA nobody uses, reserved PROT_NONE (as the thunk). */
-static uint64_t reserve_va(uint64_t size)
-{
-	void *p = mmap(NULL, size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-	return p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
 }
 
 /*

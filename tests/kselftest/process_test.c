@@ -20,40 +20,6 @@
 #define PAGE 4096ul
 #define EVENT_PAGE_BYTES (KFD_SIGNAL_EVENT_LIMIT * 8ul)
 
-/* A CPU range to use as GPU VA (GPU VA = CPU VA): reserved, not backed. */
-static uint64_t reserve_va(size_t size)
-{
-	void *p = mmap(NULL, size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-	return p == MAP_FAILED ? 0 : (uintptr_t)p;
-}
-
-static int alloc_bo(int fd, uint32_t gpu, uint32_t flags, uint64_t va,
-		    uint64_t size, uint64_t user_addr, uint64_t *handle,
-		    uint64_t *offset)
-{
-	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
-		.va_addr = va, .size = size, .mmap_offset = user_addr,
-		.gpu_id = gpu, .flags = flags,
-	};
-	int err = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
-
-	if (!err) {
-		*handle = a.handle;
-		if (offset)
-			*offset = a.mmap_offset;
-	}
-	return err;
-}
-
-static int free_bo(int fd, uint64_t handle)
-{
-	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
-
-	return kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
-}
-
 static int map_bo(int fd, uint64_t handle, uint32_t gpu, bool unmap)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args a = {
@@ -171,9 +137,9 @@ TEST_F(proc, child_cannot_name_parent_objects)
 	rw = calloc(2, sizeof(*rw));
 	va = reserve_va(PAGE);
 	ASSERT_NE(0, va);
-	STEP(alloc_bo(self->fd, self->gpu, KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-		      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, va, PAGE, 0, &bo,
-		      &off));
+	STEP(alloc_bo(self->fd, self->gpu, va, PAGE,
+		      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+		      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &bo, &off));
 	STEP(map_bo(self->fd, bo, self->gpu, false));
 	STEP(create_event(self->fd, &eid, NULL));
 	STEP(create_queue(self->fd, self->gpu, va, rw, &qid, NULL));
@@ -289,9 +255,9 @@ TEST_F(proc, two_opens_share_state)
 
 	/* The VM acquired through fd is bound for fd2's calls too. */
 	va = reserve_va(PAGE);
-	STEP(alloc_bo(fd2, self->gpu, KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-		      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, va, PAGE, 0, &bo,
-		      NULL));
+	STEP(alloc_bo(fd2, self->gpu, va, PAGE,
+		      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+		      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &bo, NULL));
 	EXPECT_EQ(0, free_bo(self->fd, bo));
 
 	/* Closing one file keeps the process. */
@@ -325,18 +291,20 @@ static void busy_child(int wfd, int gofd, uint32_t gpu, enum child_mode mode)
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	rw = calloc(2, sizeof(*rw));
 	if (!err[0])
-		err[1] = alloc_bo(fd, gpu, KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-				  KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, va_gtt,
-				  2 * PAGE, 0, &h_gtt, &off_gtt);
+		err[1] = alloc_bo(fd, gpu, va_gtt, 2 * PAGE,
+				  KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+				  KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h_gtt,
+				  &off_gtt);
 	if (!err[1])
-		err[2] = alloc_bo(fd, gpu, KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
-				  KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, va_vram,
-				  64 * PAGE, 0, &h_vram, NULL);
+		err[2] = alloc_bo(fd, gpu, va_vram, 64 * PAGE,
+				  KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
+				  KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h_vram,
+				  NULL);
 	if (!err[2])
-		err[3] = alloc_bo(fd, gpu, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
+		err[3] = alloc_bo(fd, gpu, (uintptr_t)user, 16 * PAGE,
+				  KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
 				  KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
-				  (uintptr_t)user, 16 * PAGE, (uintptr_t)user,
-				  &h_user, NULL);
+				  (uintptr_t)user, &h_user, NULL);
 	if (!err[3]) {
 		err[4] = map_bo(fd, h_gtt, gpu, false);
 		if (!err[4])
@@ -368,8 +336,8 @@ static void busy_child(int wfd, int gofd, uint32_t gpu, enum child_mode mode)
 		}
 	}
 	/* A doorbell buffer too, as the runtime allocates one per GPU. */
-	if (!err[7] && !alloc_bo(fd, gpu, KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
-				 reserve_va(2 * PAGE), 2 * PAGE,
+	if (!err[7] && !alloc_bo(fd, gpu, reserve_va(2 * PAGE), 2 * PAGE,
+				 KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
 				 (3ull << 62) | ((uint64_t)gpu << 46), &h_db,
 				 &off_db))
 		map_bo(fd, h_db, gpu, false);
@@ -506,8 +474,8 @@ TEST(last_close_releases_everything)
 	gpu = kfd_first_gpu(fd);
 	ASSERT_NE(0, gpu);
 	ASSERT_EQ(0, kfd_acquire_vm(fd, gpu));
-	STEP(alloc_bo(fd, gpu, KFD_IOC_ALLOC_MEM_FLAGS_GTT,
-		      reserve_va(PAGE), PAGE, 0, &bo, NULL));
+	STEP(alloc_bo(fd, gpu, reserve_va(PAGE), PAGE,
+		      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &bo, NULL));
 	STEP(create_event(fd, &eid, NULL));
 	fd2 = dup(fd);
 	close(fd);

@@ -90,37 +90,6 @@ static long render_gid(void)
 	return -1;
 }
 
-static int alloc_bo(int fd, uint32_t gpu, uint64_t va, uint64_t size,
-		    uint32_t flags, uint64_t *handle, uint64_t *offset)
-{
-	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
-		.va_addr = va, .size = size, .gpu_id = gpu, .flags = flags,
-	};
-	int r = kfd_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
-
-	if (!r) {
-		*handle = a.handle;
-		*offset = a.mmap_offset;
-	}
-	return r;
-}
-
-static int free_bo(int fd, uint64_t handle)
-{
-	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
-
-	return kfd_ioctl(fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
-}
-
-/* A fresh range of VA, reserved PROT_NONE as the thunk reserves it. */
-static uint64_t reserve_va(uint64_t size)
-{
-	void *p = mmap(NULL, size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-	return p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
-}
-
 /* mmap of fd at offset: the address, or NULL with errno set. */
 static void *map_at(int fd, uint64_t offset, uint64_t size, int prot,
 		    int flags)
@@ -428,10 +397,10 @@ TEST_F(render, mmap_rules)
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, 4 * PAGE,
 			      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h, &off));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va + 4 * PAGE, PAGE,
 			      KFD_IOC_ALLOC_MEM_FLAGS_VRAM |
-			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &h2, &off2));
+			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h2, &off2));
 
 	a = map_at(rfd, off, 4 * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED);
 	ASSERT_NE(NULL, a) TH_LOG("GTT: %s", strerror(errno));
@@ -472,7 +441,7 @@ TEST_F(render, mmap_bo_through_kfd_is_efault)
 	ASSERT_NE(0, va);
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, PAGE,
-			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, &off));
 	EXPECT_EQ(EFAULT, map_errno(self->fd, off, PAGE,
 				    PROT_READ | PROT_WRITE, MAP_SHARED));
 	EXPECT_EQ(0, free_bo(self->fd, h));
@@ -491,7 +460,7 @@ TEST_F(render, mmap_needs_the_vm_file)
 	ASSERT_NE(0, va);
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, PAGE,
-			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, &off));
 	fresh = kfd_render_open(self->ids[0], O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fresh);
 	EXPECT_EQ(EACCES, map_errno(fresh, off, PAGE, PROT_READ, MAP_SHARED));
@@ -518,7 +487,7 @@ TEST_F(render, mmap_prot_none_private)
 	ASSERT_NE(0, va);
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, PAGE,
-			      KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_VRAM, 0, &h, &off));
 	p = map_at(kfd_vm_fd(self->ids[0]), off, PAGE, PROT_NONE,
 		   MAP_PRIVATE);
 	EXPECT_NE(NULL, p) TH_LOG("PROT_NONE private: %s", strerror(errno));
@@ -541,7 +510,7 @@ TEST_F(render, mmap_private_is_einval)
 	ASSERT_NE(0, va);
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, PAGE,
-			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, &off));
 	EXPECT_EQ(EINVAL, map_errno(rfd, off, PAGE, PROT_READ | PROT_WRITE,
 				    MAP_PRIVATE));
 	EXPECT_EQ(EINVAL, map_errno(rfd, off, PAGE, PROT_READ, MAP_PRIVATE));
@@ -568,7 +537,7 @@ TEST_F(render, mmap_other_process_buffer)
 	ASSERT_NE(0, va);
 	ASSERT_EQ(0, kfd_acquire_vm(self->fd, self->ids[0]));
 	ASSERT_EQ(0, alloc_bo(self->fd, self->ids[0], va, PAGE,
-			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0, &h, &off));
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (!pid) {
@@ -631,7 +600,7 @@ TEST_F(render, kfd_reopen_keeps_the_process)
 	rfd = kfd_vm_fd(self->ids[0]);
 	ASSERT_EQ(0, alloc_bo(fd, self->ids[0], va, PAGE,
 			      KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &h, &off));
+			      KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, 0, &h, &off));
 	p = map_at(rfd, off, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED);
 	ASSERT_NE(NULL, p) TH_LOG("%s", strerror(errno));
 	p[1] = 0x1234;
