@@ -24,6 +24,10 @@ struct VirtualGpuConfig {
   // (IOMMUv2/ATS), not only the buffers mapped to it (libhsakmt:
   // $GCN_EMU_APU=1).
   bool host_translation = false;
+  // Interpreter only, translated blocks, or translated blocks checked
+  // against the interpreter (ShaderEngine::set_translation; libhsakmt:
+  // $GCN_EMU_TRANSLATE, $GCN_EMU_TRANSLATE_THRESHOLD).
+  TranslationOptions translation;
 };
 
 class VirtualGpu {
@@ -33,7 +37,9 @@ class VirtualGpu {
         memory_(config.host_translation),
         engine_(memory_, config.host_threads, config.compute_units, config.check_gprs),
         cp_(memory_, engine_, irq),
-        sdma_(memory_, irq) {}
+        sdma_(memory_, irq) {
+    engine_.set_translation(config.translation);
+  }
 
   const VirtualGpuConfig& config() const { return config_; }
   AddressSpace& memory() { return memory_; }

@@ -41,12 +41,27 @@ bool confine(Wave& w, Inst& in, uint64_t pc) {
 
 }  // namespace
 
-const Inst* DecodeCache::fetch(Wave& w) {
-  const uint64_t pc = w.pc;
-  if (pc & 3) {
-    w.raise(FaultKind::kPcOutOfRange, pc, "misaligned program counter");
+const Inst* DecodeCache::fetch(Wave& w) { return decode_at(w, w.pc, true); }
+
+const Inst* DecodeCache::peek(Wave& w, uint64_t pc) { return decode_at(w, pc, false); }
+
+DecodeCache::BlockEntry& DecodeCache::block_entry(uint64_t pc) {
+  Recent& hot = recent_[(pc >> 2) & (kRecent - 1)];
+  if (hot.pc == pc && hot.entry) return *hot.entry;
+  BlockEntry& e = blocks_[pc];
+  hot.pc = pc;
+  hot.entry = &e;
+  return e;
+}
+
+const Inst* DecodeCache::decode_at(Wave& w, uint64_t pc, bool raise) {
+  // peek (raise false) looks ahead for the translator: a failure there
+  // only ends the block before it, the wave is not touched.
+  auto fail = [&](FaultKind kind, const std::string& why) -> const Inst* {
+    if (raise) w.raise(kind, pc, why);
     return nullptr;
-  }
+  };
+  if (pc & 3) return fail(FaultKind::kPcOutOfRange, "misaligned program counter");
   const uint64_t base = pc & ~static_cast<uint64_t>(kPageBytes - 1);
   if (base != last_base_) {
     auto& page = pages_[base];
@@ -67,23 +82,17 @@ const Inst* DecodeCache::fetch(Wave& w) {
     if (!p) break;
     std::memcpy(&words[n], p, 4);
   }
-  if (n == 0) {
-    w.raise(FaultKind::kPcOutOfRange, pc, "no code mapped at the program counter");
-    return nullptr;
-  }
+  if (n == 0) return fail(FaultKind::kPcOutOfRange, "no code mapped at the program counter");
   const DecodeStatus st = decode(gfx9_opcodes(), words, n, &in);
   if (st != DecodeStatus::kOk) {
     char buf[96];
     std::snprintf(buf, sizeof(buf), "cannot decode 0x%08x: %s", words[0], decode_status_name(st));
-    w.raise(FaultKind::kIllegalInstruction, pc, buf);
-    return nullptr;
+    return fail(FaultKind::kIllegalInstruction, buf);
   }
-  if (!in.info->exec) {
-    w.raise(FaultKind::kIllegalInstruction, pc,
-            std::string(in.info->name) + " is not supported by the virtual GPU");
-    return nullptr;
-  }
-  if (vgpr_limit(in) > w.nvgpr && !confine(w, in, pc)) return nullptr;
+  if (!in.info->exec)
+    return fail(FaultKind::kIllegalInstruction,
+                std::string(in.info->name) + " is not supported by the virtual GPU");
+  if (vgpr_limit(in) > w.nvgpr && (!raise || !confine(w, in, pc))) return nullptr;
   last_page_->ready[slot] = true;
   return &in;
 }

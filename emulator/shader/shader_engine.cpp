@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string_view>
 
 #include "compute_pgm_rsrc.h"
 #include "decode_cache.h"
@@ -54,6 +55,49 @@ std::string hex(uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
   return buf;
+}
+
+// Instructions whose effect outside the wave (memory, messages) or whose
+// result (clocks) a second run would not reproduce.
+bool has_outside_effects(const Inst& in) {
+  if (in.info->flags & (kOpStore | kOpAtomic)) return true;
+  if (in.lds || in.gds) return true;
+  const std::string_view n = in.info->name;
+  return n == "s_sendmsg" || n == "s_sendmsghalt" || n == "s_memtime" || n == "s_memrealtime" ||
+         n == "s_trap";
+}
+
+// The first difference between a wave after a translated block and its
+// copy after the interpreter, or "".
+std::string compare_waves(const Wave& a, const Wave& b) {
+  for (unsigned i = 0; i < op::kSgprFileSize; ++i)
+    if (a.sgpr[i] != b.sgpr[i])
+      return "s" + std::to_string(i) + " = " + hex(a.sgpr[i]) + ", interpreter " + hex(b.sgpr[i]);
+  for (unsigned r = 0; r < a.nvgpr; ++r)
+    for (unsigned l = 0; l < kWaveSize; ++l)
+      if (a.v(r)[l] != b.v(r)[l])
+        return "v" + std::to_string(r) + " lane " + std::to_string(l) + " = " + hex(a.v(r)[l]) +
+               ", interpreter " + hex(b.v(r)[l]);
+  auto field = [](const char* name, uint64_t x, uint64_t y) {
+    return x == y ? std::string() : std::string(name) + " = " + hex(x) + ", interpreter " + hex(y);
+  };
+  for (const std::string& d :
+       {field("pc", a.pc, b.pc), field("scc", a.scc, b.scc), field("mode", a.mode, b.mode),
+        field("trapsts", a.trapsts, b.trapsts), field("status", a.status, b.status),
+        field("done", a.done, b.done), field("halted", a.halted, b.halted),
+        field("at_barrier", a.at_barrier, b.at_barrier), field("yielded", a.yielded, b.yielded),
+        field("fault", static_cast<uint64_t>(a.fault.kind), static_cast<uint64_t>(b.fault.kind)),
+        // Where a fault is reported matters only for a fault: the
+        // interpreter notes every instruction's PC there, host code does not.
+        field("fault pc", a.fault.kind != FaultKind::kNone ? a.fault.pc : 0,
+              b.fault.kind != FaultKind::kNone ? b.fault.pc : 0) +
+            (a.fault.kind != FaultKind::kNone ? std::string(" (") + fault_kind_name(a.fault.kind) +
+                                                    ": " + a.fault.detail + ")"
+                                              : std::string()),
+        field("fault address", a.fault.address, b.fault.address),
+        field("instructions", a.instructions, b.instructions)})
+    if (!d.empty()) return d;
+  return "";
 }
 
 }  // namespace
@@ -123,6 +167,33 @@ enum class Slice {
 };
 
 }  // namespace
+
+bool parse_translation(const char* mode, const char* threshold, TranslationOptions* out,
+                       std::string* error) {
+  if (mode) {
+    const std::string_view m = mode;
+    if (m == "on" || m == "1")
+      out->mode = Translation::kOn;
+    else if (m == "off" || m == "0")
+      out->mode = Translation::kOff;
+    else if (m == "check")
+      out->mode = Translation::kCheck;
+    else {
+      *error = "translation mode '" + std::string(m) + "': expected on, off or check";
+      return false;
+    }
+  }
+  if (threshold) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(threshold, &end, 10);
+    if (!*threshold || *end || n < 1 || n > 1000000) {
+      *error = "translation threshold '" + std::string(threshold) + "': expected 1..1000000";
+      return false;
+    }
+    out->threshold = static_cast<unsigned>(n);
+  }
+  return true;
+}
 
 ShaderEngine::ShaderEngine(AddressSpace& memory, unsigned threads, unsigned compute_units,
                            bool check_gprs)
@@ -286,6 +357,78 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     spare.push_back(std::move(r));
   };
 
+  // One instruction through the interpreter; nullptr when it could not be
+  // fetched (the wave is faulted).
+  auto step = [&](Wave& w) -> const Inst* {
+    w.fault.pc = w.pc;  // where a fault in this step is reported
+    const Inst* in = cache.fetch(w);
+    if (!in) return nullptr;
+    w.pc += in->size;
+    const unsigned rm = rounding_field(w, *in);
+    if (rm != host_round) {
+      std::fesetround(kHostRounding[rm]);
+      host_round = rm;
+    }
+    in->info->exec(w, *in);
+    ++w.instructions;
+    return in;
+  };
+
+  const TranslationOptions translation = translation_;
+  const bool translate = translation.mode != Translation::kOff;
+  const bool check = translation.mode == Translation::kCheck;
+  std::vector<BlockInst> block_insts;
+  // The translation of the block at w.pc: its instructions as far as they
+  // decode, up to a branch (and, when checking, not past an instruction
+  // whose effects outside the wave a second run would repeat).
+  auto translate_block = [&](Wave& w) -> const TranslatedBlock* {
+    block_insts.clear();
+    uint64_t pc = w.pc;
+    while (block_insts.size() < kMaxBlockInstructions) {
+      const Inst* in = cache.peek(w, pc);
+      if (!in) break;
+      if (check && has_outside_effects(*in) && !block_insts.empty()) break;
+      BlockInst bi;
+      bi.pc = pc;
+      bi.inst = *in;
+      const uint8_t* p = w.tlb.translate(*w.memory, pc, in->size, false);
+      if (!p) break;
+      std::memcpy(bi.words, p, in->size);
+      block_insts.push_back(bi);
+      pc += in->size;
+      if ((in->info->flags & (kOpBranch | kOpEndsWave)) || (check && has_outside_effects(*in)))
+        break;
+    }
+    if (block_insts.empty()) return nullptr;
+    if (check && has_outside_effects(block_insts[0].inst)) return nullptr;
+    return Translator::instance().translate(block_insts, w.mode);
+  };
+
+  // kCheck: the block on the wave, the interpreter on a copy of it for as
+  // many instructions; any difference faults the wave.
+  Wave shadow;
+  std::vector<uint32_t> shadow_vgprs;
+  auto run_checked = [&](Wave& w, const TranslatedBlock& tb) {
+    const uint64_t start_pc = w.pc, before = w.instructions;
+    shadow = w;
+    shadow_vgprs.assign(w.vgpr, w.vgpr + static_cast<size_t>(w.nvgpr) * kWaveSize);
+    shadow.vgpr = shadow_vgprs.data();
+    BlockRun run{before + 1};  // one pass: no looping in place
+    tb.fn(&w, start_pc, &run);
+    for (uint64_t k = w.instructions - before; k > 0; --k) {
+      if (shadow.done || shadow.at_barrier || shadow.yielded) break;
+      if (!step(shadow)) break;
+    }
+    const std::string diff = compare_waves(w, shadow);
+    if (!diff.empty()) {
+      w.fault = Fault{};
+      w.fault.pc = start_pc;
+      w.raise(FaultKind::kTranslatorMismatch, start_pc,
+              "translated block (" + std::to_string(tb.instructions) +
+                  " instructions) differs from the interpreter: " + diff);
+    }
+  };
+
   // Runs the group's waves round-robin; a barrier releases when every wave
   // that has not ended waits at it.
   auto run_slice = [&](ResidentGroup& r) -> Slice {
@@ -302,17 +445,35 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
           w.yielded = false;
           const uint64_t end = r.slice_start[i] + kQuantum;
           while (w.instructions < end && !w.done && !w.at_barrier && !w.yielded) {
-            w.fault.pc = w.pc;  // where a fault in this step is reported
-            const Inst* in = cache.fetch(w);
-            if (!in) break;
-            w.pc += in->size;
-            const unsigned rm = rounding_field(w, *in);
-            if (rm != host_round) {
-              std::fesetround(kHostRounding[rm]);
-              host_round = rm;
+            if (!translate) {
+              if (!step(w)) break;
+              continue;
             }
-            in->info->exec(w, *in);
-            ++w.instructions;
+            DecodeCache::BlockEntry& be = cache.block_entry(w.pc);
+            if ((!be.block || be.block->mode != w.mode) && ++be.hits >= translation.threshold)
+              be.block = translate_block(w);
+            if (be.block && be.block->fn && be.block->mode == w.mode) {
+              if (host_round) {
+                std::fesetround(FE_TONEAREST);
+                host_round = 0;
+              }
+              if (check)
+                run_checked(w, *be.block);
+              else {
+                BlockRun run{end};
+                be.block->fn(&w, w.pc, &run);
+              }
+              continue;
+            }
+            // Cold code: the interpreter, to the end of the straight line
+            // (one instruction when checking, so that every instruction can
+            // start a block).
+            for (;;) {
+              const Inst* in = step(w);
+              if (!in || check || (in->info->flags & (kOpBranch | kOpEndsWave)) ||
+                  w.instructions >= end || w.done || w.at_barrier || w.yielded)
+                break;
+            }
           }
           full |= w.instructions >= end;
         }

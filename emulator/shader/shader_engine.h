@@ -100,6 +100,25 @@ struct DispatchResult {
   uint64_t wave_instructions = 0;
 };
 
+// How waves run. kOn (the default): a block (a straight line of code up
+// to a branch) entered `threshold` times on a host thread in a dispatch is
+// translated to host code (translate/translator.h) and runs as such from
+// then on. kOff: the interpreter only. kCheck: translated as with kOn
+// (blocks end before instructions with side effects), and every run of a
+// translated block is compared with the interpreter running the same
+// instructions on a copy of the wave; a difference faults the wave with
+// both values.
+enum class Translation : uint8_t { kOff, kOn, kCheck };
+struct TranslationOptions {
+  Translation mode = Translation::kOn;
+  unsigned threshold = 8;
+};
+// Reads a host's spelling of the options ("on", "off", "check"; a
+// threshold >= 1); nullptr leaves a field as it is. False, with *error
+// set, when a value is not one of these.
+bool parse_translation(const char* mode, const char* threshold, TranslationOptions* out,
+                       std::string* error);
+
 class ShaderEngine {
  public:
   // threads = 0: one per host core (the host chooses: libhsakmt reads
@@ -125,6 +144,9 @@ class ShaderEngine {
   // Runs the dispatch to completion (blocking). One dispatch at a time: the
   // command processor's thread is the only caller.
   DispatchResult dispatch(const DispatchRequest& req);
+  // Before the first dispatch (the host's configuration).
+  void set_translation(const TranslationOptions& t) { translation_ = t; }
+  const TranslationOptions& translation() const { return translation_; }
   DispatchResult dispatch_registers(const RegisterDispatch& req);
 
  private:
@@ -142,6 +164,7 @@ class ShaderEngine {
   std::vector<std::unique_ptr<AddressSpace::Reader>> readers_;  // by thread index
   unsigned compute_units_;
   bool check_gprs_;
+  TranslationOptions translation_;
   std::vector<std::thread> workers_;
   std::mutex mu_;
   std::condition_variable start_cv_, done_cv_;

@@ -195,6 +195,8 @@ const char* fault_kind_name(FaultKind k) {
       return "memory access to unmapped address";
     case FaultKind::kTrap:
       return "s_trap without a trap handler";
+    case FaultKind::kTranslatorMismatch:
+      return "translator check failed";
   }
   return "?";
 }

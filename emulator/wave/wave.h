@@ -26,6 +26,7 @@ enum class FaultKind : uint8_t {
   kRegisterOutOfRange,  // VGPR beyond the allocation (check_gprs), s_movrel index
   kMemoryViolation,     // load/store/atomic to unmapped or read-only memory
   kTrap,                // s_trap with no trap handler
+  kTranslatorMismatch,  // checking translation: host code and interpreter differ
 };
 
 const char* fault_kind_name(FaultKind k);

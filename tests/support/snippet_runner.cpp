@@ -1,5 +1,7 @@
 #include "snippet_runner.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "amd_kernel_code.h"
@@ -8,6 +10,18 @@
 #include "kernel_descriptor.h"
 
 namespace gcn_test {
+
+SnippetRunner::SnippetRunner(unsigned threads, bool check_gprs)
+    : engine_(memory_, threads, gcn::kMaxComputeUnits, check_gprs) {
+  gcn::TranslationOptions t;
+  std::string error;
+  if (!gcn::parse_translation(std::getenv("GCN_EMU_TRANSLATE"),
+                              std::getenv("GCN_EMU_TRANSLATE_THRESHOLD"), &t, &error)) {
+    std::fprintf(stderr, "SnippetRunner: %s\n", error.c_str());
+    std::abort();
+  }
+  engine_.set_translation(t);
+}
 
 void* SnippetRunner::alloc_bytes(size_t bytes) {
   buffers_.emplace_back(bytes + 256, 0);

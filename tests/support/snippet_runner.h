@@ -16,8 +16,10 @@ class SnippetRunner {
  public:
   // check_gprs: the engine's debug option (faults on VGPRs beyond the
   // allocation).
-  explicit SnippetRunner(unsigned threads = 1, bool check_gprs = false)
-      : engine_(memory_, threads, gcn::kMaxComputeUnits, check_gprs) {}
+  // The engine translates as $GCN_EMU_TRANSLATE and
+  // $GCN_EMU_TRANSLATE_THRESHOLD say (as libhsakmt's emulated KFD reads
+  // them), so a test binary runs under each mode unchanged.
+  explicit SnippetRunner(unsigned threads = 1, bool check_gprs = false);
 
   // Identity-mapped zeroed buffer that lives as long as the runner.
   template <class T>
@@ -37,6 +39,7 @@ class SnippetRunner {
                                 const std::vector<uint64_t>& kernargs, uint32_t lds_bytes = 0,
                                 uint32_t private_bytes = 0);
   gcn::AddressSpace& memory() { return memory_; }
+  gcn::ShaderEngine& engine() { return engine_; }
 
   // VGPRs the kernel allocates (a multiple of 4, at most 256).
   unsigned vgprs = 256;

@@ -34,6 +34,22 @@ bool check_gprs_from_env() {
   return env && std::atoi(env) > 0;
 }
 
+// GCN_EMU_TRANSLATE=on|off|check and GCN_EMU_TRANSLATE_THRESHOLD=N: how
+// the shader engines run waves (translated blocks, the interpreter only,
+// or translated blocks checked against the interpreter; a block is
+// translated once entered N times). A value it cannot read is reported
+// once and the default kept.
+gcn::TranslationOptions translation_from_env() {
+  gcn::TranslationOptions t;
+  std::string error;
+  if (!gcn::parse_translation(std::getenv("GCN_EMU_TRANSLATE"),
+                              std::getenv("GCN_EMU_TRANSLATE_THRESHOLD"), &t, &error)) {
+    std::fprintf(stderr, "libhsakmt: emulated KFD: %s; using the default\n", error.c_str());
+    t = gcn::TranslationOptions{};
+  }
+  return t;
+}
+
 }  // namespace
 
 Process::Process() {
@@ -48,6 +64,8 @@ Process::Process() {
     config.host_threads = shader_threads_from_env();
     config.check_gprs = check_gprs_from_env();
     config.host_translation = info.apu;
+    static const gcn::TranslationOptions translation = translation_from_env();
+    config.translation = translation;
     Device* raw = dev.get();
     dev->gpu = std::make_unique<gcn::VirtualGpu>(
         config, [this, raw](const fw_ih_entry& e) { handle_interrupt(*this, *raw, e); });

@@ -1,0 +1,166 @@
+#include "translator.h"
+
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/DeadStoreElimination.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/GVN.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "ir_emitter.h"
+
+namespace gcn {
+
+extern "C" uint32_t gcn_block_callout(Wave* w, const Inst* in, uint64_t pc, uint32_t mode) {
+  // As the engine's loop: where a fault is reported, the next PC before
+  // the semantics run (branches change it), the count.
+  w->fault.pc = pc;
+  const uint64_t next = pc + in->size;
+  w->pc = next;
+  in->info->exec(*w, *in);
+  ++w->instructions;
+  return static_cast<uint32_t>(w->pc != next || w->done || w->at_barrier || w->yielded ||
+                               w->halted || w->fault.kind != FaultKind::kNone || w->mode != mode);
+}
+
+struct Translator::Jit {
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+  unsigned next_id = 0;
+};
+
+Translator& Translator::instance() {
+  static Translator* t = new Translator();  // lives to exit: code may still run
+  return *t;
+}
+
+Translator::Translator() : jit_(new Jit) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto j = llvm::orc::LLJITBuilder().create();
+  if (!j) {
+    std::fprintf(stderr, "gcn translator: no host JIT (%s); interpreting\n",
+                 llvm::toString(j.takeError()).c_str());
+    return;
+  }
+  jit_->lljit = std::move(*j);
+}
+
+Translator::~Translator() = default;
+
+bool Translator::emits_natively(const Inst& in) {
+  return scalar_emitter(in) != nullptr || vector_emitter(in) != nullptr;
+}
+
+TranslatorStats Translator::stats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return stats_;
+}
+
+namespace {
+
+// The clean-up a block's IR needs: values kept in registers across
+// instructions, redundant loads and stores of the wave gone.
+void optimize(llvm::Module& m) {
+  llvm::PassBuilder pb;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cam;
+  llvm::ModuleAnalysisManager mam;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cam, mam);
+  llvm::FunctionPassManager fpm;
+  fpm.addPass(llvm::EarlyCSEPass());
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::GVNPass());
+  fpm.addPass(llvm::DSEPass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+  mpm.run(m, mam);
+}
+
+}  // namespace
+
+const TranslatedBlock* Translator::translate(const std::vector<BlockInst>& block, uint32_t mode) {
+  std::string key;
+  key.reserve(block.size() * 8 + 4);
+  key.append(reinterpret_cast<const char*>(&mode), 4);
+  for (const BlockInst& bi : block)
+    key.append(reinterpret_cast<const char*>(bi.words), (bi.inst.size + 3) / 4 * 4);
+
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second.get();
+
+  const auto t0 = std::chrono::steady_clock::now();
+  auto tb = std::make_unique<TranslatedBlock>();
+  tb->mode = mode;
+  tb->instructions = static_cast<unsigned>(block.size());
+  tb->insts.reserve(block.size());  // callouts point into it: no reallocation
+  for (const BlockInst& bi : block) {
+    tb->insts.push_back(bi.inst);
+    tb->pcs.push_back(static_cast<uint32_t>(bi.pc - block[0].pc));
+  }
+
+  // Host arithmetic rounds to nearest: a MODE with another f32/f64
+  // rounding stays with the interpreter, which sets the host's rounding.
+  const bool translatable = jit_->lljit && (mode & 0xF) == 0 && !block.empty();
+  if (translatable) {
+    auto ctx = std::make_unique<llvm::LLVMContext>();
+    auto mod = std::make_unique<llvm::Module>("gcn_block", *ctx);
+    mod->setDataLayout(jit_->lljit->getDataLayout());
+    const std::string name = "gcn_block_" + std::to_string(jit_->next_id++);
+    Emitter e(*ctx, *mod, mode, name);
+    unsigned natives = 0;
+    for (size_t i = 0; i < block.size() && !e.ended; ++i) {
+      const Inst& in = tb->insts[i];
+      e.offset = tb->pcs[i];
+      e.size = in.size;
+      e.native_before = natives;
+      EmitFn f = scalar_emitter(in);
+      if (!f) f = vector_emitter(in);
+      if (f && f(e, in))
+        ++natives;
+      else
+        e.callout(&in);
+    }
+    if (!e.ended) {
+      e.offset = tb->pcs.back() + tb->insts.back().size;
+      e.finish(natives);
+    }
+    tb->native = natives;
+    if (llvm::verifyFunction(*e.fn, &llvm::errs())) {
+      std::fprintf(stderr, "gcn translator: invalid IR for a block; interpreting it\n");
+    } else if (natives > 0) {
+      optimize(*mod);
+      llvm::cantFail(
+          jit_->lljit->addIRModule(llvm::orc::ThreadSafeModule(std::move(mod), std::move(ctx))));
+      auto sym = jit_->lljit->lookup(name);
+      if (sym)
+        tb->fn = reinterpret_cast<BlockFn>(sym->getAddress());
+      else
+        llvm::consumeError(sym.takeError());
+    }
+  }
+  stats_.blocks++;
+  stats_.instructions += tb->instructions;
+  stats_.native += tb->fn ? tb->native : 0;
+  stats_.compile_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const TranslatedBlock* out = tb.get();
+  cache_.emplace(std::move(key), std::move(tb));
+  return out;
+}
+
+}  // namespace gcn

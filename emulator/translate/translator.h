@@ -1,0 +1,95 @@
+// The translator: straight-line runs of gfx9 machine code ("blocks": up to
+// a branch, s_endpgm or kMaxBlockInstructions) become host functions with
+// LLVM 14's ORC JIT. Vector instructions become vector code over the 64
+// lanes, EXEC a lane mask applied by select; scalar state stays in host
+// registers across the block. What the translator does not emit itself
+// (listed in emulator/README.md) runs the interpreter's semantics for that
+// one instruction from inside the block (a "callout"), so every block is
+// exact and faults stay at their instruction.
+//
+// Translations are keyed by content (the block's bytes and the wave's
+// MODE), kept for the life of the process, and shared by every wave,
+// queue and engine: the same code object loaded twice, or at another
+// address, is translated once (blocks are position independent; the
+// block's PC is an argument).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "isa/instruction.h"
+#include "wave/wave.h"
+
+namespace gcn {
+
+constexpr unsigned kMaxBlockInstructions = 128;
+
+// What a translated function gets besides the wave: the instruction count
+// at which the engine wants control back (a block that branches to its own
+// start loops inside until then).
+struct BlockRun {
+  uint64_t end = 0;
+};
+
+// A block's host function: runs from w->pc == pc, leaves w->pc at the next
+// instruction to run and w->instructions counted.
+using BlockFn = void (*)(Wave* w, uint64_t pc, BlockRun* run);
+
+struct TranslatedBlock {
+  BlockFn fn = nullptr;  // nullptr: the block is interpreted (nothing to gain, or MODE rounds)
+  uint32_t mode = 0;
+  unsigned instructions = 0;
+  unsigned native = 0;        // emitted as host code; the rest are callouts
+  std::vector<Inst> insts;    // the callouts' decoded instructions
+  std::vector<uint32_t> pcs;  // offsets of insts from the block start
+};
+
+struct TranslatorStats {
+  uint64_t blocks = 0;         // translations made (content-unique)
+  uint64_t instructions = 0;   // instructions in them
+  uint64_t native = 0;         // of which emitted as host code
+  double compile_seconds = 0;  // IR building, optimisation and code generation
+};
+
+// One decoded instruction of a block being built, with its raw bytes.
+struct BlockInst {
+  uint64_t pc = 0;
+  Inst inst;
+  uint32_t words[3] = {0, 0, 0};
+};
+
+class Translator {
+ public:
+  // The process's translator (made on first use).
+  static Translator& instance();
+
+  // The translation of `block` (first instruction at block[0].pc) for a
+  // wave in `mode`; made on first request, cached by content.
+  const TranslatedBlock* translate(const std::vector<BlockInst>& block, uint32_t mode);
+
+  TranslatorStats stats() const;
+
+  // Whether an instruction is emitted as host code (the rest are callouts).
+  static bool emits_natively(const Inst& in);
+
+ private:
+  Translator();
+  ~Translator();
+  struct Jit;
+  std::unique_ptr<Jit> jit_;
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::unique_ptr<TranslatedBlock>> cache_;
+  TranslatorStats stats_;
+};
+
+// The interpreter's step, as translated code calls it for one instruction:
+// runs `in` at `pc` as the engine's loop would (fault PC, next PC, count).
+// Returns nonzero when the block must stop here: control left the
+// straight line (branch, end, barrier, sleep, fault, halt) or MODE changed.
+extern "C" uint32_t gcn_block_callout(Wave* w, const Inst* in, uint64_t pc, uint32_t mode);
+
+}  // namespace gcn
