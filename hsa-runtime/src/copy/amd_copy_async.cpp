@@ -1,8 +1,7 @@
 // hsa_amd_memory_async_copy on the SDMA rings (copy/sdma_engines.h) or the
 // blit kernels (copy/blit_queue.h) as ROCr 5.2 chooses between them, and
 // hsa_amd_memory_fill on the blit kernels, with ROCr's argument checks. Both
-// ranges must be in the GPU's page tables: an unmapped range is an invalid
-// argument here rather than a GPU memory fault that would stop the queue.
+// ranges must be in the GPU's page tables (copy/copy_checks.h).
 #include <hsa/hsa_ext_amd.h>
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "copy/blit_queue.h"
+#include "copy/copy_checks.h"
 #include "copy/sdma_copy.h"
 #include "copy/sdma_engines.h"
 #include "runtime/runtime.h"
@@ -17,12 +17,7 @@
 #include "signals/api_state.h"
 
 namespace hsart {
-namespace {
 
-// Vectors the aligned kernels move at once.
-constexpr uint64_t kVectorBytes = 16;
-
-// Whether [p, p + size) lies in one allocation mapped to the GPU `node`.
 bool gpu_mapped(const void* p, uint64_t size, uint32_t node) {
   HsaPointerInfo info{};
   if (hsaKmtQueryPointerInfo(p, &info) != HSAKMT_STATUS_SUCCESS || info.Type == HSA_POINTER_UNKNOWN)
@@ -35,6 +30,11 @@ bool gpu_mapped(const void* p, uint64_t size, uint32_t node) {
     if (info.MappedNodes[i] == node) return true;
   return false;
 }
+
+namespace {
+
+// Vectors the aligned kernels move at once.
+constexpr uint64_t kVectorBytes = 16;
 
 const Agent* first_gpu() {
   for (const Agent& a : runtime().agents)

@@ -81,34 +81,41 @@ void trap(SdmaRing::Writer& w, uint32_t context) {
 
 }  // namespace
 
-void sdma_submit_copy(SdmaRing& ring, const SdmaCopy& c) {
+void sdma_submit(SdmaRing& ring, const std::vector<uint64_t>& deps, uint64_t completion,
+                 bool profiling, const std::function<void(SdmaRing::Writer&)>& body) {
   // The mailbox and event id are read now: the signal's event is fixed
   // for its life.
-  const auto* done = reinterpret_cast<const fw_amd_signal*>(c.completion);
+  const auto* done = reinterpret_cast<const fw_amd_signal*>(completion);
   const uint64_t mailbox = done->event_mailbox_ptr;
   const uint32_t event_id = done->event_id;
 
   SdmaRing::Writer w(ring);
-  for (uint64_t dep : c.deps) {
-    // High word first: a value counting down to 0 passes through no state
-    // where the low word is 0 while the high word is not yet.
+  for (uint64_t dep : deps) {
+    // High word first: a value counting down to 0 has a high word of 0
+    // before its low word becomes 0, never the other way round.
     const uint64_t value = field(dep, offsetof(fw_amd_signal, value));
     poll_zero(w, value + 4);
     poll_zero(w, value);
   }
-  if (c.profiling) timestamp(w, field(c.completion, offsetof(fw_amd_signal, start_ts)));
-  for (uint64_t done_bytes = 0; done_bytes < c.size;) {
-    const uint32_t n = static_cast<uint32_t>(
-        std::min<uint64_t>(c.size - done_bytes, FW_SDMA_COPY_LINEAR_MAX_BYTES));
-    copy_linear(w, c.dst + done_bytes, c.src + done_bytes, n);
-    done_bytes += n;
-  }
-  if (c.profiling) timestamp(w, field(c.completion, offsetof(fw_amd_signal, end_ts)));
-  add_64(w, field(c.completion, offsetof(fw_amd_signal, value)), -1);
+  if (profiling) timestamp(w, field(completion, offsetof(fw_amd_signal, start_ts)));
+  body(w);
+  if (profiling) timestamp(w, field(completion, offsetof(fw_amd_signal, end_ts)));
+  add_64(w, field(completion, offsetof(fw_amd_signal, value)), -1);
   if (mailbox) {
     fence(w, mailbox, event_id);
     trap(w, event_id);
   }
+}
+
+void sdma_submit_copy(SdmaRing& ring, const SdmaCopy& c) {
+  sdma_submit(ring, c.deps, c.completion, c.profiling, [&](SdmaRing::Writer& w) {
+    for (uint64_t done_bytes = 0; done_bytes < c.size;) {
+      const uint32_t n = static_cast<uint32_t>(
+          std::min<uint64_t>(c.size - done_bytes, FW_SDMA_COPY_LINEAR_MAX_BYTES));
+      copy_linear(w, c.dst + done_bytes, c.src + done_bytes, n);
+      done_bytes += n;
+    }
+  });
 }
 
 }  // namespace hsart

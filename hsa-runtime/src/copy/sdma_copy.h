@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "copy/sdma_ring.h"
@@ -25,5 +26,11 @@ struct SdmaCopy {
 };
 
 void sdma_submit_copy(SdmaRing& ring, const SdmaCopy& copy);
+
+// The same frame around other packets that move bytes (`body` writes
+// them; hsa_amd_memory_async_copy_rect's tiles): the dependency polls,
+// then the body between the profiling timestamps, then the completion.
+void sdma_submit(SdmaRing& ring, const std::vector<uint64_t>& deps, uint64_t completion,
+                 bool profiling, const std::function<void(SdmaRing::Writer&)>& body);
 
 }  // namespace hsart
