@@ -28,7 +28,6 @@ const Export kExports[] = {
     EXPORT(hsa_amd_svm_attributes_set),
     EXPORT(hsa_amd_svm_attributes_get),
     EXPORT(hsa_amd_svm_prefetch_async),
-    EXPORT(hsa_amd_memory_async_copy_rect),
     EXPORT(hsa_amd_image_create),
     EXPORT(hsa_amd_image_get_info_max_dim),
     EXPORT(hsa_ext_image_get_capability),
