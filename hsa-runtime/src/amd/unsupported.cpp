@@ -12,9 +12,6 @@
 // | hsa_amd_svm_attributes_set, | SVM in the KFD (the system reports  | ERROR              |
 // | _get, hsa_amd_svm_prefetch_ | HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED   |                    |
 // | async                       | false)                              |                    |
-// | hsa_amd_memory_async_copy_  | an SDMA queue of the runtime's own  | OUT_OF_RESOURCES   |
-// | rect                        | (ROCr copies rectangles with SDMA;  |                    |
-// |                             | ours copies with blit kernels)      |                    |
 // | hsa_amd_image_create        | image hardware                      | FORMAT_UNSUPPORTED |
 // | hsa_amd_image_get_info_     | image hardware                      | SUCCESS, limits 0  |
 // | max_dim                     |                                     |                    |
@@ -242,31 +239,6 @@ extern "C" hsa_status_t hsa_amd_svm_prefetch_async(void* ptr, size_t size, hsa_a
   (void)ptr;
   (void)size;
   return HSA_STATUS_ERROR;
-}
-
-// ------------------------------------------------------------------------
-// Rectangular copies.
-
-extern "C" hsa_status_t hsa_amd_memory_async_copy_rect(
-    const hsa_pitched_ptr_t* dst, const hsa_dim3_t* dst_offset, const hsa_pitched_ptr_t* src,
-    const hsa_dim3_t* src_offset, const hsa_dim3_t* range, hsa_agent_t copy_agent,
-    hsa_amd_copy_direction_t dir, uint32_t num_dep_signals, const hsa_signal_t* dep_signals,
-    hsa_signal_t completion_signal) {
-  HSART_CHECK_INIT();
-  if (!dst || !src || !dst_offset || !src_offset || !range)
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  if (!dep_list_ok(num_dep_signals, dep_signals)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  // Host-to-host is not an agent's copy; past DeviceToDevice is no direction.
-  if (dir == hsaHostToHost || static_cast<uint32_t>(dir) > hsaDeviceToDevice)
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  const hsart::Agent* agent = hsart::agent_from(copy_agent);
-  if (!agent || agent->type != HSA_DEVICE_TYPE_GPU) return HSA_STATUS_ERROR_INVALID_AGENT;
-  const hsa_status_t s = check_signals(num_dep_signals, dep_signals);
-  if (s != HSA_STATUS_SUCCESS) return s;
-  if (!hsart::signal_from(completion_signal)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  // ROCr's answer when it has no SDMA queue for the copy; this runtime
-  // copies with blit kernels and drives no SDMA queue.
-  return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
 
 // ------------------------------------------------------------------------

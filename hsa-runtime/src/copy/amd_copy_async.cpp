@@ -1,24 +1,23 @@
-// hsa_amd_memory_async_copy and hsa_amd_memory_fill on the blit engines
-// (copy/blit_queue.h), with ROCr's argument checks. Both ranges must be in the
-// GPU's page tables: an unmapped range is an invalid argument here rather
-// than a GPU memory fault that would stop the blit queue.
+// hsa_amd_memory_async_copy on the SDMA rings (copy/sdma_engines.h) or the
+// blit kernels (copy/blit_queue.h) as ROCr 5.2 chooses between them, and
+// hsa_amd_memory_fill on the blit kernels, with ROCr's argument checks. Both
+// ranges must be in the GPU's page tables (copy/copy_checks.h).
 #include <hsa/hsa_ext_amd.h>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "copy/blit_queue.h"
+#include "copy/copy_checks.h"
+#include "copy/sdma_copy.h"
+#include "copy/sdma_engines.h"
 #include "runtime/runtime.h"
 #include "runtime/topology.h"
 #include "signals/api_state.h"
 
 namespace hsart {
-namespace {
 
-// Vectors the aligned kernels move at once.
-constexpr uint64_t kVectorBytes = 16;
-
-// Whether [p, p + size) lies in one allocation mapped to the GPU `node`.
 bool gpu_mapped(const void* p, uint64_t size, uint32_t node) {
   HsaPointerInfo info{};
   if (hsaKmtQueryPointerInfo(p, &info) != HSAKMT_STATUS_SUCCESS || info.Type == HSA_POINTER_UNKNOWN)
@@ -31,6 +30,11 @@ bool gpu_mapped(const void* p, uint64_t size, uint32_t node) {
     if (info.MappedNodes[i] == node) return true;
   return false;
 }
+
+namespace {
+
+// Vectors the aligned kernels move at once.
+constexpr uint64_t kVectorBytes = 16;
 
 const Agent* first_gpu() {
   for (const Agent& a : runtime().agents)
@@ -50,6 +54,19 @@ const Agent* copy_agent(const Agent* dst, const Agent* src) {
   if (src->type == HSA_DEVICE_TYPE_GPU) return src;
   if (dst->type == HSA_DEVICE_TYPE_GPU) return dst;
   return first_gpu();
+}
+
+// The SDMA ring that copies, or nullptr for the blit kernels. As ROCr:
+// a copy between two agents goes to the copy agent's SDMA engine, on the
+// host-to-device ring from a CPU agent to a GPU and on the device-to-host
+// ring otherwise (to the host or to a peer GPU); a copy whose agents are
+// one GPU runs blit kernels. Between CPU agents, where ROCr runs memcpy on
+// a host thread, the first GPU's device-to-host ring copies, so the call
+// stays asynchronous and ordered after its dependencies.
+SdmaRing* copy_ring(const Agent* gpu, const Agent* dst, const Agent* src) {
+  if (dst == src && dst->type == HSA_DEVICE_TYPE_GPU) return nullptr;
+  const bool to_device = src->type != HSA_DEVICE_TYPE_GPU && dst->type == HSA_DEVICE_TYPE_GPU;
+  return sdma_ring_for(gpu, to_device ? SdmaPath::kHostToDevice : SdmaPath::kDeviceToHost);
 }
 
 // Picks the kernel: plain vectors when both pointers share their offset
@@ -94,6 +111,18 @@ extern "C" hsa_status_t hsa_amd_memory_async_copy(void* dst, hsa_agent_t dst_age
   if (!gpu) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!hsart::gpu_mapped(dst, size, gpu->node) || !hsart::gpu_mapped(src, size, gpu->node))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (hsart::SdmaRing* ring = hsart::copy_ring(gpu, d, s)) {
+    hsart::SdmaCopy c;
+    c.dst = reinterpret_cast<uintptr_t>(dst);
+    c.src = reinterpret_cast<uintptr_t>(src);
+    c.size = size;
+    c.deps = std::move(deps);
+    c.completion = completion_signal.handle;
+    c.profiling = hsart::blit_profiling();
+    hsart::blit_note_copy_signal(completion_signal.handle, gpu);
+    hsart::sdma_submit_copy(*ring, c);
+    return HSA_STATUS_SUCCESS;
+  }
   hsart::Blit* b = nullptr;
   hsa_status_t status = hsart::blit_for(gpu, &b);
   if (status != HSA_STATUS_SUCCESS) return status;

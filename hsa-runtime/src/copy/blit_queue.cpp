@@ -255,6 +255,12 @@ void blit_set_profiling(bool enable) {
   for (auto& [agent, b] : s.blits) set_queue_profiling(b->queue, enable);
 }
 
+bool blit_profiling() {
+  State& s = state();
+  std::lock_guard<std::mutex> lock(s.mu);
+  return s.profiling;
+}
+
 void blit_note_copy_signal(uint64_t signal, const Agent* gpu) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.signals_mu);

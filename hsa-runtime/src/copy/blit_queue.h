@@ -49,6 +49,8 @@ void set_queue_profiling(hsa_queue_t* q, bool enable);
 // Turns timestamps on or off for every blit queue, now and later
 // (hsa_amd_profiling_async_copy_enable).
 void blit_set_profiling(bool enable);
+// Whether async copies are timed now (the SDMA rings write the times).
+bool blit_profiling();
 
 // The GPU agent whose blit queue last completed a copy into `signal`, or
 // nullptr (hsa_amd_profiling_get_async_copy_time).

@@ -25,6 +25,8 @@ struct Component {
 //   start reports memory faults to system events.
 // - blit after queues, so it stops first: it waits for its queues to drain
 //   and frees their kernel memory while the queues still exist.
+// - sdma next to blit: its rings' last packets write completion signals,
+//   so they drain and go before the signal pool does.
 // - async handlers last, so they stop first: the loop's thread waits on
 //   pool signals and runs application handlers that may call any part.
 // - The parts between have no order among themselves; they stay in the
@@ -41,6 +43,7 @@ constexpr Component kComponents[] = {
     {"executables", nullptr, exec::executables_stop},
     {"finalizer programs", nullptr, finalizer::finalizer_programs_stop},
     {"blit", nullptr, blit_stop},
+    {"sdma", nullptr, sdma_stop},
     {"caches", caches_start, caches_stop},
     {"async handlers", nullptr, async_handlers_stop},
 };

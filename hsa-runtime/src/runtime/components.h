@@ -45,6 +45,8 @@ void finalizer_programs_stop(Runtime& rt);
 }
 // copy/blit_queue.cpp
 void blit_stop(Runtime& rt);
+// copy/sdma_engines.cpp
+void sdma_stop(Runtime& rt);
 // runtime/caches.cpp
 hsa_status_t caches_start(Runtime& rt);
 void caches_stop(Runtime& rt);

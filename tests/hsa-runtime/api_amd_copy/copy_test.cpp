@@ -123,7 +123,8 @@ TEST_F(ApiCopyTest, WaitsForEveryDependency) {
   uint8_t* dst = alloc(system_, kBytes);
   fill_pattern(src, kBytes, 11);
   std::memset(dst, 0, kBytes);
-  // Seven dependencies: two barrier packets ahead of the copy.
+  // Seven dependencies: fourteen polls on the SDMA ring (two barrier
+  // packets ahead of the copy on the blit queue).
   std::vector<hsa_signal_t> deps;
   for (int i = 0; i < 7; ++i) deps.push_back(signal(1));
   hsa_signal_t done = signal(1);
@@ -168,8 +169,8 @@ TEST_F(ApiCopyTest, ManyThreadsCopyAtOnce) {
   EXPECT_EQ(std::memcmp(dst, src, kThreads * kCopies * kBytes), 0);
 }
 
-// More copies in flight than the internal queue has slots: producers wait
-// for slots, and each copy keeps its own arguments while queued.
+// More copies in flight than the blit queue has slots (and many on the
+// SDMA ring): each copy keeps its own arguments while queued.
 TEST_F(ApiCopyTest, MoreCopiesThanQueueSlots) {
   constexpr int kCopies = 700;
   constexpr size_t kBytes = 37;  // odd: byte head and tail on every copy
