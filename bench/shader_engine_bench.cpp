@@ -3,12 +3,15 @@
 // scaling from 1 to 2 threads, and the time ratio against the same work
 // written in native C++ (-O2) and run in the same process.
 #include <chrono>
+#include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "gcn_assembler.h"
+#include "shader/translator_loader.h"
 #include "snippet_runner.h"
 
 namespace {
@@ -58,6 +61,7 @@ s_endpgm
 )";
 
 struct Row {
+  std::string mode;
   std::string kernel;
   unsigned threads;
   double seconds;
@@ -67,13 +71,22 @@ struct Row {
 };
 
 void print(const std::vector<Row>& rows) {
-  std::printf("%-18s %7s %10s %16s %16s %16s %12s\n", "kernel", "threads", "ms", "Mwave-inst/s",
-              "Mwave-inst/s/thr", "Glane-ops/s", "emu/native");
+  std::printf("%-12s %-16s %7s %10s %14s %16s %12s %12s\n", "engine", "kernel", "threads", "ms",
+              "Mwave-inst/s", "Mwave-inst/s/thr", "Glane-ops/s", "emu/native");
   for (const Row& r : rows)
-    std::printf("%-18s %7u %10.2f %16.1f %16.1f %16.2f %12.1f\n", r.kernel.c_str(), r.threads,
-                r.seconds * 1e3, r.wave_instr / r.seconds / 1e6,
+    std::printf("%-12s %-16s %7u %10.2f %14.1f %16.1f %12.2f %12.1f\n", r.mode.c_str(),
+                r.kernel.c_str(), r.threads, r.seconds * 1e3, r.wave_instr / r.seconds / 1e6,
                 r.wave_instr / r.seconds / 1e6 / r.threads, r.valu_lane_ops / r.seconds / 1e9,
                 r.seconds / r.native_seconds);
+}
+
+double loadavg() {
+  double l = 0;
+  if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(f, "%lf", &l) != 1) l = 0;
+    std::fclose(f);
+  }
+  return l;
 }
 
 }  // namespace
@@ -82,18 +95,26 @@ int main() {
   std::vector<Row> rows;
   const uint32_t alu_items = 64 * 256, alu_iters = 200;
   const uint32_t mem_items = 1u << 22;
+  const double load_start = loadavg();
 
-  // Native baselines, same work per lane.
+  // Native baselines, same work per lane, written lane-parallel (64 lanes
+  // innermost, as a wave) so the host compiler vectorises them.
   std::vector<float> native_out(alu_items);
   auto t0 = Clock::now();
-  for (uint32_t i = 0; i < alu_items; ++i) {
-    float v1 = static_cast<float>(i % 64), v2 = 1.0f, v3 = 0.5f, v4 = 2.0f;
+  for (uint32_t w = 0; w < alu_items / 64; ++w) {
+    float v1[64], v2[64], v4[64];
+    for (int l = 0; l < 64; ++l) {
+      v1[l] = static_cast<float>(l);
+      v2[l] = 1.0f;
+      v4[l] = 2.0f;
+    }
     for (uint32_t it = 0; it < alu_iters; ++it)
-      for (int k = 0; k < 8; ++k) {
-        v2 = v1 * v3 + v2;
-        v4 = v2 * v3 + v4;
-      }
-    native_out[i] = v2 + v4;
+      for (int k = 0; k < 8; ++k)
+        for (int l = 0; l < 64; ++l) {
+          v2[l] = v1[l] * 0.5f + v2[l];
+          v4[l] = v2[l] * 0.5f + v4[l];
+        }
+    for (int l = 0; l < 64; ++l) native_out[w * 64 + l] = v2[l] + v4[l];
   }
   const double alu_native = seconds_since(t0);
   std::vector<uint32_t> in(mem_items), out(mem_items);
@@ -104,41 +125,75 @@ int main() {
   volatile float sink = native_out[alu_items - 1] + static_cast<float>(out[mem_items - 1]);
   (void)sink;
 
-  for (unsigned threads : {1u, 2u}) {
-    gcn_test::SnippetRunner r(threads);
-    auto* aout = r.alloc<float>(alu_items);
-    const auto alu = gcn_test::assemble_gfx900(alu_kernel());
-    const auto mem = gcn_test::assemble_gfx900(kMemKernel);
-    if (!alu.error.empty() || !mem.error.empty()) {
-      std::fprintf(stderr, "llvm-mc: %s%s\n", alu.error.c_str(), mem.error.c_str());
-      return 1;
-    }
-    t0 = Clock::now();
-    auto res =
-        r.run_words(alu.words, alu_items, 64, {reinterpret_cast<uintptr_t>(aout), alu_iters});
-    double s = seconds_since(t0);
-    if (!res.ok) {
-      std::fprintf(stderr, "alu kernel failed: %s\n", res.error.c_str());
-      return 1;
-    }
-    rows.push_back({"alu_fma_loop", threads, s, static_cast<double>(res.wave_instructions),
-                    static_cast<double>(alu_items) * alu_iters * 16, alu_native});
-
-    auto* min = r.alloc<uint32_t>(mem_items);
-    auto* mout = r.alloc<uint32_t>(mem_items);
-    for (uint32_t i = 0; i < mem_items; ++i) min[i] = i;
-    t0 = Clock::now();
-    res = r.run_words(mem.words, mem_items, 64,
-                      {reinterpret_cast<uintptr_t>(min), reinterpret_cast<uintptr_t>(mout)});
-    s = seconds_since(t0);
-    if (!res.ok || mout[mem_items - 1] != (mem_items - 1) * 3 + 1) {
-      std::fprintf(stderr, "memory kernel failed: %s\n", res.error.c_str());
-      return 1;
-    }
-    rows.push_back({"mem_scale_copy", threads, s, static_cast<double>(res.wave_instructions),
-                    static_cast<double>(mem_items) * 2, mem_native});
+  const auto alu = gcn_test::assemble_gfx900(alu_kernel());
+  const auto mem = gcn_test::assemble_gfx900(kMemKernel);
+  if (!alu.error.empty() || !mem.error.empty()) {
+    std::fprintf(stderr, "llvm-mc: %s%s\n", alu.error.c_str(), mem.error.c_str());
+    return 1;
   }
-  std::printf("Shader engine: wave64 instruction throughput, native C++ -O2 baseline\n");
+  gcn::TranslatorStats before{}, after{};
+  double warmup_seconds = 0;
+  for (gcn::Translation mode : {gcn::Translation::kOff, gcn::Translation::kOn}) {
+    const char* name = mode == gcn::Translation::kOff ? "interpreter" : "translator";
+    for (unsigned threads : {1u, 2u}) {
+      gcn_test::SnippetRunner r(threads);
+      r.engine().set_translation({mode, 1});
+      auto* aout = r.alloc<float>(alu_items);
+      auto* min = r.alloc<uint32_t>(mem_items);
+      auto* mout = r.alloc<uint32_t>(mem_items);
+      for (uint32_t i = 0; i < mem_items; ++i) min[i] = i;
+      if (mode == gcn::Translation::kOn && threads == 1) {
+        // Translation happens once per block and process: a small run of
+        // each kernel first, timed apart.
+        const gcn::TranslatorApi* api = gcn::translator_api();
+        if (!api) return 1;
+        api->stats(&before);
+        t0 = Clock::now();
+        r.run_words(alu.words, 64, 64,
+                    {reinterpret_cast<uintptr_t>(aout), 2});  // the loop taken once
+        r.run_words(mem.words, 64, 64,
+                    {reinterpret_cast<uintptr_t>(min), reinterpret_cast<uintptr_t>(mout)});
+        warmup_seconds = seconds_since(t0);
+        api->stats(&after);
+      }
+      t0 = Clock::now();
+      auto res =
+          r.run_words(alu.words, alu_items, 64, {reinterpret_cast<uintptr_t>(aout), alu_iters});
+      double sec = seconds_since(t0);
+      if (!res.ok || std::memcmp(aout, native_out.data(), alu_items * sizeof(float)) != 0) {
+        std::fprintf(stderr, "alu kernel (%s) failed or differs from the host: %s\n", name,
+                     res.error.c_str());
+        return 1;
+      }
+      rows.push_back({name, "alu_fma_loop", threads, sec,
+                      static_cast<double>(res.wave_instructions),
+                      static_cast<double>(alu_items) * alu_iters * 16, alu_native});
+      t0 = Clock::now();
+      res = r.run_words(mem.words, mem_items, 64,
+                        {reinterpret_cast<uintptr_t>(min), reinterpret_cast<uintptr_t>(mout)});
+      sec = seconds_since(t0);
+      if (!res.ok || std::memcmp(mout, out.data(), mem_items * 4) != 0) {
+        std::fprintf(stderr, "memory kernel (%s) failed or differs: %s\n", name, res.error.c_str());
+        return 1;
+      }
+      rows.push_back({name, "mem_scale_copy", threads, sec,
+                      static_cast<double>(res.wave_instructions),
+                      static_cast<double>(mem_items) * 2, mem_native});
+    }
+  }
+  std::printf(
+      "Shader engine: wave64 instruction throughput, interpreter and translator, "
+      "against native C++ -O2 (64 lanes innermost)\n");
+  std::printf("load average %.2f at start, %.2f at end\n", load_start, loadavg());
   print(rows);
+  const uint64_t blocks = after.blocks - before.blocks;
+  std::printf("\ntranslation (both kernels, first run): %" PRIu64 " blocks, %" PRIu64
+              " instructions (%" PRIu64
+              " as host code, the rest call the interpreter), %.2f ms "
+              "compiling (%.2f ms per block), %.2f ms for the two warm-up dispatches\n",
+              blocks, after.instructions - before.instructions, after.native - before.native,
+              (after.compile_seconds - before.compile_seconds) * 1e3,
+              blocks ? (after.compile_seconds - before.compile_seconds) * 1e3 / blocks : 0.0,
+              warmup_seconds * 1e3);
   return 0;
 }

@@ -12,7 +12,8 @@ set_target_properties(hsa-run hsainfo hsail-finalize hsailasm PROPERTIES
   INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 set_target_properties(hsa_runtime64 hsart_finalizer PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-install(TARGETS hsakmt LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT thunk)
+# The translator plugin goes beside the thunk, where the engine looks first.
+install(TARGETS hsakmt gcn_translate LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT thunk)
 install(FILES ${PROJECT_SOURCE_DIR}/libhsakmt/include/hsakmt.h
               ${PROJECT_SOURCE_DIR}/libhsakmt/include/hsakmttypes.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hsakmt COMPONENT thunk)

@@ -3,6 +3,9 @@
 // opcode + 128 * seg (decoder.cpp). Row conventions as MUBUF: dst = the
 // returned element type (atomics return with glc only), src0 = DATA type,
 // src1 = cmpswap's compare type, mem_dwords = DATA dwords (cmpswap: both).
+#include <algorithm>
+#include <cstring>
+
 #include "isa/instruction.h"
 #include "wave/memory_ops.h"
 
@@ -36,8 +39,61 @@ struct FlatAddr {
   }
 };
 
+// The common case, done per wave instead of per lane: every active lane's
+// access lies in global memory inside one mapping (the TLB's), so one
+// translation covers them all. Anything else (an aperture, a lane outside
+// the mapping, a fault) takes the per-lane path, which reports exactly as
+// before. Returns false when it did nothing.
+template <unsigned N, bool Store>
+bool flat_dwords_fast(Wave& w, const Inst& in) {
+  const uint64_t exec = w.exec();
+  if (!exec || in.seg == 1 || !w.memory) return false;
+  uint64_t addr[kWaveSize];
+  const uint64_t off = static_cast<uint64_t>(static_cast<int64_t>(in.offset));
+  if (in.saddr != kSaddrOff && in.seg == 2) {
+    const uint64_t base = w.s64(in.saddr & 127) + off;
+    const uint32_t* v = w.v(in.addr);
+    for (unsigned l = 0; l < kWaveSize; ++l) addr[l] = base + v[l];
+  } else {
+    const uint32_t* lo = w.v(in.addr);
+    const uint32_t* hi = w.v((in.addr + 1) & 255);
+    for (unsigned l = 0; l < kWaveSize; ++l)
+      addr[l] = (lo[l] | static_cast<uint64_t>(hi[l]) << 32) + off;
+  }
+  uint64_t lo = ~0ull, hi = 0;
+  for_active(exec, [&](unsigned l) {
+    lo = addr[l] < lo ? addr[l] : lo;
+    hi = addr[l] > hi ? addr[l] : hi;
+  });
+  constexpr uint64_t kBytes = 4 * N;
+  if (hi + kBytes < hi) return false;
+  if (in.seg == 0) {  // FLAT: no lane may be in the LDS or scratch aperture
+    const uint64_t first = std::min(kSharedApertureBase, kPrivateApertureBase);
+    const uint64_t last = std::max(kSharedApertureBase, kPrivateApertureBase) + kApertureSize;
+    if (!(hi + kBytes <= first || lo >= last)) return false;
+  }
+  uint8_t* p = w.tlb.translate(*w.memory, lo, hi - lo + kBytes, Store);
+  if (!p) return false;
+  // Lane by lane, as the per-lane path: where lanes overlap, the last
+  // lane's store wins.
+  const unsigned reg = Store ? in.data0 : in.vdst;
+  for_active(exec, [&](unsigned l) {
+    uint8_t* at = p + (addr[l] - lo);
+    for (unsigned k = 0; k < N; ++k) {
+      if (Store)
+        std::memcpy(at + 4 * k, &w.v(reg + k)[l], 4);
+      else
+        std::memcpy(&w.v(reg + k)[l], at + 4 * k, 4);
+    }
+  });
+  return true;
+}
+
 template <unsigned N>
 void flat_load(Wave& w, const Inst& in) {
+  // The addresses are all computed before any register is written, and
+  // the one translation cannot fault: vdst may overlap vaddr.
+  if (flat_dwords_fast<N, false>(w, in)) return;
   mem::load_dwords(w, in.vdst, N, FlatAddr{w, in}, in.info->name);
 }
 
@@ -48,6 +104,7 @@ void flat_load_part(Wave& w, const Inst& in) {
 
 template <unsigned N>
 void flat_store(Wave& w, const Inst& in) {
+  if (flat_dwords_fast<N, true>(w, in)) return;
   mem::store_dwords(w, in.data0, N, FlatAddr{w, in}, in.info->name);
 }
 

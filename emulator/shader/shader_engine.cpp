@@ -17,6 +17,7 @@
 #include "memory_checkpoint.h"
 #include "residency.h"
 #include "semantics/opcode_tables.h"
+#include "translator_loader.h"
 #include "wave_launch.h"
 
 namespace gcn {
@@ -73,9 +74,13 @@ std::string compare_waves(const Wave& a, const Wave& b) {
   for (unsigned i = 0; i < op::kSgprFileSize; ++i)
     if (a.sgpr[i] != b.sgpr[i])
       return "s" + std::to_string(i) + " = " + hex(a.sgpr[i]) + ", interpreter " + hex(b.sgpr[i]);
+  // Any two f32 NaNs are taken as equal: which input NaN an x86
+  // instruction propagates, and the sign of the NaN it makes, depend on
+  // the operand order the compilers chose for host code and interpreter.
+  auto nan = [](uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu); };
   for (unsigned r = 0; r < a.nvgpr; ++r)
     for (unsigned l = 0; l < kWaveSize; ++l)
-      if (a.v(r)[l] != b.v(r)[l])
+      if (a.v(r)[l] != b.v(r)[l] && !(nan(a.v(r)[l]) && nan(b.v(r)[l])))
         return "v" + std::to_string(r) + " lane " + std::to_string(l) + " = " + hex(a.v(r)[l]) +
                ", interpreter " + hex(b.v(r)[l]);
   auto field = [](const char* name, uint64_t x, uint64_t y) {
@@ -91,9 +96,9 @@ std::string compare_waves(const Wave& a, const Wave& b) {
         // interpreter notes every instruction's PC there, host code does not.
         field("fault pc", a.fault.kind != FaultKind::kNone ? a.fault.pc : 0,
               b.fault.kind != FaultKind::kNone ? b.fault.pc : 0) +
-            (a.fault.kind != FaultKind::kNone ? std::string(" (") + fault_kind_name(a.fault.kind) +
-                                                    ": " + a.fault.detail + ")"
-                                              : std::string()),
+            (a.fault.kind != FaultKind::kNone
+                 ? std::string(" (") + fault_kind_name(a.fault.kind) + ": " + a.fault.detail + ")"
+                 : std::string()),
         field("fault address", a.fault.address, b.fault.address),
         field("instructions", a.instructions, b.instructions)})
     if (!d.empty()) return d;
@@ -375,7 +380,9 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
   };
 
   const TranslationOptions translation = translation_;
-  const bool translate = translation.mode != Translation::kOff;
+  const TranslatorApi* translator =
+      translation.mode != Translation::kOff ? translator_api() : nullptr;
+  const bool translate = translator != nullptr;
   const bool check = translation.mode == Translation::kCheck;
   std::vector<BlockInst> block_insts;
   // The translation of the block at w.pc: its instructions as far as they
@@ -401,7 +408,7 @@ void ShaderEngine::run_workgroups(unsigned thread_index) {
     }
     if (block_insts.empty()) return nullptr;
     if (check && has_outside_effects(block_insts[0].inst)) return nullptr;
-    return Translator::instance().translate(block_insts, w.mode);
+    return translator->translate(block_insts.data(), block_insts.size(), w.mode);
   };
 
   // kCheck: the block on the wave, the interpreter on a copy of it for as

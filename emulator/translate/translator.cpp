@@ -14,6 +14,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 
 #include "ir_emitter.h"
 
@@ -31,12 +35,30 @@ extern "C" uint32_t gcn_block_callout(Wave* w, const Inst* in, uint64_t pc, uint
                                w->halted || w->fault.kind != FaultKind::kNone || w->mode != mode);
 }
 
-struct Translator::Jit {
-  std::unique_ptr<llvm::orc::LLJIT> lljit;
-  unsigned next_id = 0;
+namespace {
+
+// The process's translator: the JIT and the content-keyed cache.
+class Translator {
+ public:
+  Translator();
+  const TranslatedBlock* translate(const BlockInst* block, size_t n, uint32_t mode);
+  TranslatorStats stats() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return stats_;
+  }
+
+ private:
+  struct Jit {
+    std::unique_ptr<llvm::orc::LLJIT> lljit;
+    unsigned next_id = 0;
+  };
+  std::unique_ptr<Jit> jit_;
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::unique_ptr<TranslatedBlock>> cache_;
+  TranslatorStats stats_;
 };
 
-Translator& Translator::instance() {
+Translator& instance() {
   static Translator* t = new Translator();  // lives to exit: code may still run
   return *t;
 }
@@ -44,7 +66,16 @@ Translator& Translator::instance() {
 Translator::Translator() : jit_(new Jit) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto j = llvm::orc::LLJITBuilder().create();
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb) {
+    std::fprintf(stderr, "gcn translator: unknown host (%s); interpreting\n",
+                 llvm::toString(jtmb.takeError()).c_str());
+    return;
+  }
+  // Blocks are short and straight: the quick instruction selector and
+  // register allocator give nearly the same code in a fraction of the time.
+  jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Less);
+  auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
   if (!j) {
     std::fprintf(stderr, "gcn translator: no host JIT (%s); interpreting\n",
                  llvm::toString(j.takeError()).c_str());
@@ -52,19 +83,6 @@ Translator::Translator() : jit_(new Jit) {
   }
   jit_->lljit = std::move(*j);
 }
-
-Translator::~Translator() = default;
-
-bool Translator::emits_natively(const Inst& in) {
-  return scalar_emitter(in) != nullptr || vector_emitter(in) != nullptr;
-}
-
-TranslatorStats Translator::stats() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return stats_;
-}
-
-namespace {
 
 // The clean-up a block's IR needs: values kept in registers across
 // instructions, redundant loads and stores of the wave gone.
@@ -90,9 +108,8 @@ void optimize(llvm::Module& m) {
   mpm.run(m, mam);
 }
 
-}  // namespace
-
-const TranslatedBlock* Translator::translate(const std::vector<BlockInst>& block, uint32_t mode) {
+const TranslatedBlock* Translator::translate(const BlockInst* insts, size_t n, uint32_t mode) {
+  const std::vector<BlockInst> block(insts, insts + n);
   std::string key;
   key.reserve(block.size() * 8 + 4);
   key.append(reinterpret_cast<const char*>(&mode), 4);
@@ -161,6 +178,18 @@ const TranslatedBlock* Translator::translate(const std::vector<BlockInst>& block
   const TranslatedBlock* out = tb.get();
   cache_.emplace(std::move(key), std::move(tb));
   return out;
+}
+
+const TranslatedBlock* api_translate(const BlockInst* insts, size_t n, uint32_t mode) {
+  return instance().translate(insts, n, mode);
+}
+void api_stats(TranslatorStats* out) { *out = instance().stats(); }
+
+}  // namespace
+
+extern "C" const TranslatorApi* gcn_translator_api() {
+  static const TranslatorApi api = {kTranslatorApiVersion, api_translate, api_stats};
+  return &api;
 }
 
 }  // namespace gcn

@@ -14,11 +14,8 @@
 // block's PC is an argument).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <mutex>
-#include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "isa/instruction.h"
@@ -62,29 +59,21 @@ struct BlockInst {
   uint32_t words[3] = {0, 0, 0};
 };
 
-class Translator {
- public:
-  // The process's translator (made on first use).
-  static Translator& instance();
-
-  // The translation of `block` (first instruction at block[0].pc) for a
-  // wave in `mode`; made on first request, cached by content.
-  const TranslatedBlock* translate(const std::vector<BlockInst>& block, uint32_t mode);
-
-  TranslatorStats stats() const;
-
-  // Whether an instruction is emitted as host code (the rest are callouts).
-  static bool emits_natively(const Inst& in);
-
- private:
-  Translator();
-  ~Translator();
-  struct Jit;
-  std::unique_ptr<Jit> jit_;
-  mutable std::mutex mu_;
-  std::unordered_map<std::string, std::unique_ptr<TranslatedBlock>> cache_;
-  TranslatorStats stats_;
+// The plugin's entry: libgcn-translate.so.1 exports gcn_translator_api()
+// and nothing else. The translator brings LLVM 14 (tens of megabytes), so
+// the engine loads it on first use (shader/translator_loader.h): a process
+// that never translates (the interpreter-only switch, a thunk client that
+// only allocates) never maps LLVM.
+struct TranslatorApi {
+  uint32_t version;  // kTranslatorApiVersion
+  // The translation of `n` instructions (first at insts[0].pc) for a wave
+  // in `mode`; made on first request, cached by content, never freed.
+  const TranslatedBlock* (*translate)(const BlockInst* insts, size_t n, uint32_t mode);
+  void (*stats)(TranslatorStats* out);
 };
+constexpr uint32_t kTranslatorApiVersion = 1;
+#define GCN_TRANSLATOR_ENTRY "gcn_translator_api"
+extern "C" const TranslatorApi* gcn_translator_api();
 
 // The interpreter's step, as translated code calls it for one instruction:
 // runs `in` at `pc` as the engine's loop would (fault PC, next PC, count).

@@ -16,7 +16,7 @@ fail() {
 
 cmake --install "$build" --prefix "$prefix/all" >/dev/null
 for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm bin/with-virtual-gpu \
-	lib/libhsakmt.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
+	lib/libhsakmt.so.1 lib/libgcn-translate.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
 	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h \
 	$([ -f "$src/kernel/Kbuild" ] && echo lib/udev/rules.d/70-gcnkfd.rules \
 		sbin/gcn-vgpud lib/systemd/system/gcn-vgpud.service lib/modprobe.d/gcnkfd.conf); do
@@ -58,6 +58,6 @@ grep -q "matches" "$prefix/run.txt" || fail "installed hsa-run did not check its
 
 cmake --install "$build" --prefix "$prefix/thunk" --component thunk >/dev/null
 found=$(cd "$prefix/thunk" && find . -type f | sort | tr '\n' ' ')
-[ "$found" = "./include/hsakmt/hsakmt.h ./include/hsakmt/hsakmttypes.h ./lib/libhsakmt.so.1.0.6 " ] ||
+[ "$found" = "./include/hsakmt/hsakmt.h ./include/hsakmt/hsakmttypes.h ./lib/libgcn-translate.so.1.0.0 ./lib/libhsakmt.so.1.0.6 " ] ||
 	fail "component thunk installed: $found"
 echo "install: all files in place; installed tools run on the installed runtime"
