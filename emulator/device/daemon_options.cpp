@@ -25,7 +25,7 @@ bool number(const char* s, unsigned long min, unsigned long max, unsigned long* 
 
 std::string usage() {
   return "usage: gcn-vgpud [--gpu ID]... [--threads N] [--cus N] [--pidfile PATH] [--verbose]\n"
-         "       [--check-gprs]\n"
+         "       [--check-gprs] [--translate on|off|check] [--translate-threshold N]\n"
          "  Hosts the virtual gfx900 GPUs of the gcnkfd module (/dev/gcnkfd-vgpu).\n"
          "  --gpu ID       serve the GPU with this topology gpu_id (repeatable;\n"
          "                 default: every GPU of the KFD topology)\n"
@@ -34,7 +34,11 @@ std::string usage() {
          "  --pidfile PATH write the daemon's pid there once every GPU is attached\n"
          "  --verbose      log every message from the module\n"
          "  --check-gprs   a register beyond a kernel's allocation faults its wave\n"
-         "                 (default: as hardware, reads of it give v0/s0, writes drop)\n";
+         "                 (default: as hardware, reads of it give v0/s0, writes drop)\n"
+         "  --translate MODE  on: hot code runs as translated host code (default);\n"
+         "                 off: the interpreter only; check: translated blocks are\n"
+         "                 compared with the interpreter (a difference faults the wave)\n"
+         "  --translate-threshold N  entries before a block is translated (default 8)\n";
 }
 
 bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error) {
@@ -48,6 +52,15 @@ bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error
       out->verbose = true;
     } else if (a == "--check-gprs") {
       out->check_gprs = true;
+    } else if (a == "--translate" || a == "--translate-threshold") {
+      std::string why;
+      const bool mode = a == "--translate";
+      if (!value || !parse_translation(mode ? value : nullptr, mode ? nullptr : value,
+                                       &out->translation, &why)) {
+        *error = a + ": " + (value ? why : std::string("needs a value"));
+        return false;
+      }
+      ++i;
     } else if (a == "--gpu") {
       if (!number(value, 1, UINT32_MAX, &v)) {
         *error = "--gpu needs a nonzero gpu_id";

@@ -6,16 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "shader/shader_engine.h"
+
 namespace gcn::device {
 
 struct DaemonOptions {
-  std::vector<uint32_t> gpus;   // --gpu ID (repeatable); empty: the topology's
-  unsigned shader_threads = 1;  // --threads N, per context
-  unsigned compute_units = 0;   // --cus N; 0: what ATTACH answers
-  std::string pidfile;          // --pidfile PATH
-  bool verbose = false;         // --verbose
-  bool check_gprs = false;      // --check-gprs
-  bool help = false;            // --help
+  std::vector<uint32_t> gpus;      // --gpu ID (repeatable); empty: the topology's
+  unsigned shader_threads = 1;     // --threads N, per context
+  unsigned compute_units = 0;      // --cus N; 0: what ATTACH answers
+  std::string pidfile;             // --pidfile PATH
+  bool verbose = false;            // --verbose
+  bool check_gprs = false;         // --check-gprs
+  TranslationOptions translation;  // --translate MODE, --translate-threshold N
+  bool help = false;               // --help
 };
 
 inline constexpr const char* kTopologyNodes = "/sys/devices/virtual/kfd/kfd/topology/nodes";

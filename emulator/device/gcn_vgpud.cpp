@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
     if (!config.compute_units) config.compute_units = 64;
     config.shader_threads = opt.shader_threads;
     config.check_gprs = opt.check_gprs;
+    config.translation = opt.translation;
     config.verbose = opt.verbose;
     config.name = "gpu " + std::to_string(id);
     gpu->device = std::make_unique<VgpuDevice>(*gpu->port, config);

@@ -96,6 +96,7 @@ int VgpuDevice::process_add(const fw_vgpu_msg& msg) {
   config.compute_units = config_.compute_units;
   config.host_threads = config_.shader_threads;
   config.check_gprs = config_.check_gprs;
+  config.translation = config_.translation;
   auto ctx = std::make_unique<DeviceContext>(port_, msg.pasid, config, doorbells, msg.size);
   if (msg.tba) ctx->gpu().cp().set_trap_handler(kContextVmid, msg.tba, msg.tma);
   if (msg.va) ctx->gpu().cp().set_scratch_backing(kContextVmid, msg.va);

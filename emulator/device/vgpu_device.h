@@ -20,11 +20,12 @@
 namespace gcn::device {
 
 struct DeviceConfig {
-  unsigned compute_units = 64;  // per context's VirtualGpu
-  unsigned shader_threads = 1;  // host threads of each context's shader engine
-  bool check_gprs = false;      // VirtualGpuConfig::check_gprs
-  bool verbose = false;         // one line per message on stderr
-  std::string name = "gpu";     // names the GPU in messages
+  unsigned compute_units = 64;     // per context's VirtualGpu
+  unsigned shader_threads = 1;     // host threads of each context's shader engine
+  bool check_gprs = false;         // VirtualGpuConfig::check_gprs
+  TranslationOptions translation;  // VirtualGpuConfig::translation
+  bool verbose = false;            // one line per message on stderr
+  std::string name = "gpu";        // names the GPU in messages
 };
 
 class VgpuDevice {

@@ -58,10 +58,13 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-// Instructions whose effect outside the wave (memory, messages) or whose
-// result (clocks) a second run would not reproduce.
+// Instructions whose effect outside the wave (memory, messages) a second
+// run would repeat, or whose result (memory other waves write meanwhile,
+// clocks) it might not reproduce. Memory instructions run the
+// interpreter's own semantics in both, so nothing is lost by leaving them
+// out of the comparison.
 bool has_outside_effects(const Inst& in) {
-  if (in.info->flags & (kOpStore | kOpAtomic)) return true;
+  if (in.info->flags & (kOpStore | kOpAtomic | kOpLoad)) return true;
   if (in.lds || in.gds) return true;
   const std::string_view n = in.info->name;
   return n == "s_sendmsg" || n == "s_sendmsghalt" || n == "s_memtime" || n == "s_memrealtime" ||
@@ -74,13 +77,23 @@ std::string compare_waves(const Wave& a, const Wave& b) {
   for (unsigned i = 0; i < op::kSgprFileSize; ++i)
     if (a.sgpr[i] != b.sgpr[i])
       return "s" + std::to_string(i) + " = " + hex(a.sgpr[i]) + ", interpreter " + hex(b.sgpr[i]);
-  // Any two f32 NaNs are taken as equal: which input NaN an x86
-  // instruction propagates, and the sign of the NaN it makes, depend on
-  // the operand order the compilers chose for host code and interpreter.
-  auto nan = [](uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu); };
+  // Any two f32 NaNs are taken as equal, and two f16 NaNs in the same
+  // half: which input NaN an x86 instruction propagates, and the sign of
+  // the NaN it makes, depend on the operand order the compilers chose for
+  // host code and interpreter, and an f16 conversion keeps that payload.
+  auto nan32 = [](uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu); };
+  auto nan16 = [](uint32_t h) { return (h & 0x7C00u) == 0x7C00u && (h & 0x3FFu); };
+  auto same = [&](uint32_t x, uint32_t y) {
+    if (x == y || (nan32(x) && nan32(y))) return true;
+    for (unsigned sh : {0u, 16u}) {
+      const uint32_t hx = (x >> sh) & 0xFFFF, hy = (y >> sh) & 0xFFFF;
+      if (hx != hy && !(nan16(hx) && nan16(hy))) return false;
+    }
+    return true;
+  };
   for (unsigned r = 0; r < a.nvgpr; ++r)
     for (unsigned l = 0; l < kWaveSize; ++l)
-      if (a.v(r)[l] != b.v(r)[l] && !(nan(a.v(r)[l]) && nan(b.v(r)[l])))
+      if (!same(a.v(r)[l], b.v(r)[l]))
         return "v" + std::to_string(r) + " lane " + std::to_string(l) + " = " + hex(a.v(r)[l]) +
                ", interpreter " + hex(b.v(r)[l]);
   auto field = [](const char* name, uint64_t x, uint64_t y) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "aql_packet.h"
+#include "translation_env.h"
 
 namespace gcn::test {
 namespace {
@@ -11,7 +12,9 @@ constexpr size_t kPage = 4096;
 }
 
 GpuHarness::GpuHarness(unsigned threads)
-    : engine_(std::make_unique<ShaderEngine>(memory_, threads)) {}
+    : engine_(std::make_unique<ShaderEngine>(memory_, threads)) {
+  gcn_test::translation_from_env(*engine_);
+}
 
 GpuHarness::~GpuHarness() {
   engine_.reset();

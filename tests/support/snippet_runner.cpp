@@ -1,26 +1,18 @@
 #include "snippet_runner.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "amd_kernel_code.h"
 #include "compute_pgm_rsrc.h"
 #include "gcn_assembler.h"
 #include "kernel_descriptor.h"
+#include "translation_env.h"
 
 namespace gcn_test {
 
 SnippetRunner::SnippetRunner(unsigned threads, bool check_gprs)
     : engine_(memory_, threads, gcn::kMaxComputeUnits, check_gprs) {
-  gcn::TranslationOptions t;
-  std::string error;
-  if (!gcn::parse_translation(std::getenv("GCN_EMU_TRANSLATE"),
-                              std::getenv("GCN_EMU_TRANSLATE_THRESHOLD"), &t, &error)) {
-    std::fprintf(stderr, "SnippetRunner: %s\n", error.c_str());
-    std::abort();
-  }
-  engine_.set_translation(t);
+  translation_from_env(engine_);
 }
 
 void* SnippetRunner::alloc_bytes(size_t bytes) {
