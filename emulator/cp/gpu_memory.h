@@ -19,14 +19,10 @@ class GpuMemory {
 
   // Host memory behind [va, va + len), or nullptr when any of it is
   // unmapped (or read-only and write is asked).
+  // A packet touches a few buffers (queue object, ring, signal, mailbox):
+  // the TLB keeps the last few translations, replacing round-robin.
   uint8_t* host(uint64_t va, uint64_t len, bool write) {
-    for (Tlb& t : tlb_)
-      if (t.valid && va >= t.m.va && va + len <= t.m.va + t.m.size)
-        return t.translate(as_, va, len, write);
-    // A packet touches a few buffers (queue object, ring, signal, mailbox):
-    // keep the last few translations, replacing round-robin.
-    Tlb& t = tlb_[next_++ % kEntries];
-    return t.translate(as_, va, len, write);
+    return tlb_.translate(as_, va, len, write);
   }
   bool read(uint64_t va, void* out, uint64_t len) {
     const uint8_t* p = host(va, len, false);
@@ -41,9 +37,7 @@ class GpuMemory {
     return true;
   }
 
-  void forget() {
-    for (Tlb& t : tlb_) t.valid = false;
-  }
+  void forget() { tlb_.invalidate(); }
 
   // Naturally aligned atomic accesses (other agents race with the CP on
   // doorbells, signals and queue indices). False when unmapped or unaligned.
@@ -76,10 +70,8 @@ class GpuMemory {
     return reinterpret_cast<T*>(host(va, sizeof(T), write));
   }
 
-  static constexpr unsigned kEntries = 4;
   const AddressSpace& as_;
-  Tlb tlb_[kEntries];
-  unsigned next_ = 0;
+  Tlb tlb_;
 };
 
 }  // namespace gcn::cp

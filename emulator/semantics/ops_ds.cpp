@@ -3,6 +3,8 @@
 // src0/src1 = types of DATA0/DATA1 (None: unused), mem_dwords = data dwords
 // moved per lane (both elements for read2/write2, both halves for cmpst /
 // mskor), kOpMemPair for the two-address forms.
+#include <cstring>
+
 #include "isa/instruction.h"
 #include "wave/memory_ops.h"
 
@@ -37,8 +39,40 @@ struct Pair {
   }
 };
 
+// The common case per wave: every active lane's dwords inside the group
+// segment, so no lane reads 0 or drops its write (the per-lane path's
+// range rule) and the copies go straight to and from LDS. Returns false
+// when it did nothing.
+template <unsigned N, bool Store>
+bool ds_dwords_fast(Wave& w, const Inst& in) {
+  if (!w.wg) return false;
+  const uint64_t exec = w.exec();
+  const uint64_t size = w.wg->lds.size();
+  const uint32_t* a = w.v(in.addr);
+  const uint32_t off = static_cast<uint32_t>(in.offset);
+  uint32_t at[kWaveSize];
+  bool inside = true;
+  for (unsigned l = 0; l < kWaveSize; ++l) {
+    at[l] = a[l] + off;
+    inside &= !((exec >> l) & 1) || static_cast<uint64_t>(at[l]) + 4 * N <= size;
+  }
+  if (!inside) return false;
+  uint8_t* lds = w.wg->lds.data();
+  const unsigned reg = Store ? in.data0 : in.vdst;
+  for_active(exec, [&](unsigned l) {
+    for (unsigned k = 0; k < N; ++k) {
+      if (Store)
+        std::memcpy(lds + at[l] + 4 * k, &w.v(reg + k)[l], 4);
+      else
+        std::memcpy(&w.v(reg + k)[l], lds + at[l] + 4 * k, 4);
+    }
+  });
+  return true;
+}
+
 template <unsigned N>
 void ds_read(Wave& w, const Inst& in) {
+  if (ds_dwords_fast<N, false>(w, in)) return;
   mem::load_dwords(w, in.vdst, N, Single{w, in}, in.info->name);
 }
 
@@ -49,6 +83,7 @@ void ds_read_part(Wave& w, const Inst& in) {
 
 template <unsigned N>
 void ds_write(Wave& w, const Inst& in) {
+  if (ds_dwords_fast<N, true>(w, in)) return;
   mem::store_dwords(w, in.data0, N, Single{w, in}, in.info->name);
 }
 

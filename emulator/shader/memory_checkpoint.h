@@ -15,7 +15,7 @@ template <class ForEachWave>
 inline void memory_checkpoint(AddressSpace::Reader& reader, DecodeCache& cache,
                               ForEachWave for_each_wave) {
   reader.checkpoint([&] {
-    for_each_wave([](Wave& w) { w.tlb.valid = false; });
+    for_each_wave([](Wave& w) { w.tlb.invalidate(); });
     cache.clear();
   });
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "ir_emitter.h"
 
@@ -156,6 +157,44 @@ bool vopc(Emitter& e, const Inst& in) {
   Value* m = e.b.CreateAnd(e.bits_of(lanes), e.exec());
   e.set_s64(in.sdst, m);
   if (s.cmpx) e.set_s64(op::kExecLo, m);
+  return true;
+}
+
+// 64-bit vector operands (read_v64/write_v64): a VGPR pair, or a scalar
+// 64-bit source broadcast.
+Value* v64(Emitter& e, const Inst& in, int src, Ty t) {
+  const uint16_t code = in.src[src];
+  if (code < op::kVgpr0) return e.b.CreateVectorSplat(kWaveSize, e.s64(in, code, t));
+  const unsigned r = code - op::kVgpr0;
+  Value* lo = e.b.CreateZExt(e.vgpr(r), v64ty(e));
+  Value* hi = e.b.CreateZExt(e.vgpr((r + 1) & 255), v64ty(e));
+  return e.b.CreateOr(lo, e.b.CreateShl(hi, 32));
+}
+void set_vgpr64(Emitter& e, unsigned r, Value* v) {
+  e.set_vgpr(r, e.b.CreateTrunc(v, e.v32ty()));
+  e.set_vgpr((r + 1) & 255, e.b.CreateTrunc(e.b.CreateLShr(v, 32), e.v32ty()));
+}
+// v_*_b64 shifts: D = S1 shifted by S0[5:0].
+template <class F>
+bool shift64(Emitter& e, const Inst& in, Ty t, F f) {
+  if (!plain(in, false) || in.dst < op::kVgpr0) return false;
+  Value* n = e.b.CreateZExt(e.b.CreateAnd(e.v32(in, 0), e.splat32(63)), v64ty(e));
+  set_vgpr64(e, dst_vgpr(in), f(e, v64(e, in, 1, t), n));
+  return true;
+}
+// v_mbcnt_lo/hi: the bits of S0 that belong to lanes below this one (lo:
+// lanes 0..31 of the mask, hi: lanes 32..63), counted, plus S1.
+template <bool Hi>
+bool mbcnt(Emitter& e, const Inst& in) {
+  if (!plain(in, false) || in.dst < op::kVgpr0) return false;
+  std::vector<llvm::Constant*> below;
+  for (unsigned l = 0; l < kWaveSize; ++l) {
+    const unsigned n = Hi ? (l < 32 ? 0 : l - 32) : (l < 32 ? l : 32);
+    below.push_back(e.b.getInt32(n >= 32 ? ~0u : (1u << n) - 1));
+  }
+  Value* bits = e.b.CreateAnd(e.v32(in, 0), llvm::ConstantVector::get(below));
+  Value* count = e.b.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, bits);
+  e.set_vgpr(dst_vgpr(in), e.b.CreateAdd(count, e.v32(in, 1)));
   return true;
 }
 
@@ -366,6 +405,24 @@ const Table& table() {
          return int3(e, in, [](Emitter& e, Value* a, Value* b, Value* c) {
            return e.b.CreateOr(e.b.CreateOr(a, b), c);
          });
+       }},
+      {"v_mbcnt_lo_u32_b32", mbcnt<false>},
+      {"v_mbcnt_hi_u32_b32", mbcnt<true>},
+      // 64-bit shifts.
+      {"v_lshlrev_b64",
+       [](Emitter& e, const Inst& in) {
+         return shift64(e, in, Ty::B64,
+                        [](Emitter& e, Value* v, Value* n) { return e.b.CreateShl(v, n); });
+       }},
+      {"v_lshrrev_b64",
+       [](Emitter& e, const Inst& in) {
+         return shift64(e, in, Ty::B64,
+                        [](Emitter& e, Value* v, Value* n) { return e.b.CreateLShr(v, n); });
+       }},
+      {"v_ashrrev_i64",
+       [](Emitter& e, const Inst& in) {
+         return shift64(e, in, Ty::I64,
+                        [](Emitter& e, Value* v, Value* n) { return e.b.CreateAShr(v, n); });
        }},
       // f32.
       {"v_add_f32",
