@@ -1,15 +1,13 @@
 #include "ir_emitter.h"
 
-#include <new>
-
 namespace gcn {
 
 const WaveLayout& WaveLayout::get() {
   // Wave is not standard-layout (its Fault holds a string), so offsetof is
   // not available: measure the offsets on an instance.
   static const WaveLayout layout = [] {
-    alignas(Wave) static unsigned char raw[sizeof(Wave)];
-    const Wave* w = reinterpret_cast<const Wave*>(raw);
+    static const Wave instance;
+    const Wave* w = &instance;
     auto at = [w](const void* field) {
       return static_cast<uint64_t>(static_cast<const unsigned char*>(field) -
                                    reinterpret_cast<const unsigned char*>(w));
