@@ -30,12 +30,13 @@ T fmax_ieee(T a, T b) {
   return a > b ? a : b;
 }
 
-// Non-fused multiply-add (v_mad/v_mac): the product is rounded to f32 and
-// flushed like any result before the add.
-float mad_f32(const Wave& w, float a, float b, float c) {
-  float q = a * b;  // never contracted into an FMA: -ffp-contract=off
-  if (flush_f32(w)) q = flush_denorm(q);
-  return q + c;
+// Non-fused multiply-add (v_mad/v_mac/v_madmk/v_madak_f32): the Vega ISA's
+// MAD has no f32 denormal support whatever MODE says (which is why LLVM
+// forms these only when f32 denormals are flushed), so the inputs, the
+// product (rounded to f32 before the add) and the result are flushed.
+float mad_f32(const Wave&, float a, float b, float c) {
+  const float q = flush_denorm(flush_denorm(a) * flush_denorm(b));  // -ffp-contract=off
+  return flush_denorm(q + flush_denorm(c));
 }
 
 // Raw 32-bit source with VOP3/SDWA/DPP abs/neg applied as sign-bit edits,

@@ -276,11 +276,12 @@ void v_mad_64_32(Wave& w, const Inst& in) {
 
 // --- 32-bit float --------------------------------------------------------------
 // v_mad_f32 / v_mad_legacy_f32 do not support denormals whatever the mode
-// (which is why LLVM forms them only when f32 denormals are flushed): inputs
-// and result are flushed. The product is rounded before the add (not fused).
+// (which is why LLVM forms them only when f32 denormals are flushed): inputs,
+// the product (rounded before the add, not fused) and the result are
+// flushed, as for v_mac_f32 (mad_f32 in ops_vop2.cpp).
 void v_mad_f32(Wave& w, const Inst& in) {
   valu3_f32(w, in, [](float a, float b, float c) {
-    return flush_denorm(flush_denorm(a) * flush_denorm(b) + flush_denorm(c));
+    return flush_denorm(flush_denorm(flush_denorm(a) * flush_denorm(b)) + flush_denorm(c));
   });
 }
 void v_mad_legacy_f32(Wave& w, const Inst& in) {

@@ -17,9 +17,14 @@ namespace {
 using llvm::Value;
 
 // No lane movement or selects, no output modifiers, no integer source
-// modifiers: what every emitter here needs.
+// modifiers: what every emitter here needs. An f32 operation with a NaN
+// literal stays with the interpreter: LLVM folds arithmetic on a constant
+// NaN to that NaN, where the hardware (and x86) quiets a signalling one.
 bool plain(const Inst& in, bool float_sources) {
   if (in.ext != Ext::None) return false;
+  if (float_sources && in.has_literal && (in.literal & 0x7F800000u) == 0x7F800000u &&
+      (in.literal & 0x7FFFFFu))
+    return false;
   if (in.enc != Format::VOP3) return true;
   if (in.clamp || in.omod || in.op_sel || in.neg_hi) return false;
   return float_sources || (in.abs == 0 && in.neg == 0);
@@ -57,11 +62,12 @@ bool f2(Emitter& e, const Inst& in, F f) {
   e.set_vgpr(dst_vgpr(in), e.f32_result(f(e, a, b)));
   return true;
 }
-// a * b + c rounded twice (mad_f32: the product flushed as MODE says).
+// a * b + c rounded twice, inputs, product and result flushed whatever
+// MODE says (mad_f32: the ISA's MAD has no f32 denormals).
 Value* mad(Emitter& e, Value* a, Value* b, Value* c) {
-  Value* q = e.b.CreateFMul(a, b);
-  if (e.flush_f32) q = e.to_f(e.flush(e.to_i(q)));
-  return e.b.CreateFAdd(q, c);
+  auto fl = [&e](Value* f) { return e.to_f(e.flush(e.to_i(f))); };
+  Value* q = fl(e.b.CreateFMul(fl(a), fl(b)));
+  return fl(e.b.CreateFAdd(q, fl(c)));
 }
 
 Value* mask24(Emitter& e, Value* v) { return e.b.CreateAnd(v, e.splat32(0xFFFFFF)); }
@@ -444,11 +450,11 @@ const Table& table() {
       {"v_mac_f32",
        [](Emitter& e, const Inst& in) {
          if (!plain(in, true) || in.dst < op::kVgpr0) return false;
-         Value* a = fsrc(e, in, 0);
-         Value* b = fsrc(e, in, 1);
-         Value* d = e.vgpr(dst_vgpr(in));
-         d = e.to_f(e.flush_f32 ? e.flush(d) : d);
-         e.set_vgpr(dst_vgpr(in), e.f32_result(mad(e, a, b, d)));
+         // The destination is the third source, with VOP3's modifiers.
+         Inst c = in;
+         c.src[2] = in.dst;
+         Value* r = mad(e, fsrc(e, in, 0), fsrc(e, in, 1), fsrc(e, c, 2));
+         e.set_vgpr(dst_vgpr(in), e.f32_result(r));
          return true;
        }},
       {"v_mad_f32",
