@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "gcn_assembler.h"
-#include "snippet_runner.h"
 #include "shader/translator_loader.h"
+#include "snippet_runner.h"
 
 namespace {
 
