@@ -130,19 +130,16 @@ struct Tlb {
   // buffers, and one entry would thrash between its input and output.
   static constexpr unsigned kEntries = 4;
   Mapping e[kEntries];
-  bool valid = false;  // false: every entry is stale (cleared by invalidate)
-  uint8_t used = 0;    // entries filled since the last invalidation
-  uint8_t next = 0;    // the entry a miss replaces
+  uint8_t used = 0;  // entries filled since the last invalidation
+  uint8_t next = 0;  // the entry a miss replaces
 
   void invalidate() {
-    valid = false;
     used = 0;
     next = 0;
   }
 
   // Host pointer for [va, va + len), or nullptr on a fault.
   inline uint8_t* translate(const AddressSpace& as, uint64_t va, uint64_t len, bool write) {
-    if (!valid) used = 0;
     for (unsigned i = 0; i < used; ++i) {
       const Mapping& m = e[i];
       if (va >= m.va && va + len <= m.va + m.size && va + len >= va) {
@@ -155,7 +152,6 @@ struct Tlb {
     const unsigned slot = used < kEntries ? used++ : next;
     if (slot == next) next = static_cast<uint8_t>((next + 1) % kEntries);
     e[slot] = m;
-    valid = true;
     if (va + len > m.va + m.size || va + len < va) return nullptr;
     if (write && !m.writable) return nullptr;
     return m.host + (va - m.va);

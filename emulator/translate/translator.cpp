@@ -109,12 +109,12 @@ void optimize(llvm::Module& m) {
 }
 
 const TranslatedBlock* Translator::translate(const BlockInst* insts, size_t n, uint32_t mode) {
-  const std::vector<BlockInst> block(insts, insts + n);
+  const BlockInst* block = insts;
   std::string key;
-  key.reserve(block.size() * 8 + 4);
+  key.reserve(n * 8 + 4);
   key.append(reinterpret_cast<const char*>(&mode), 4);
-  for (const BlockInst& bi : block)
-    key.append(reinterpret_cast<const char*>(bi.words), (bi.inst.size + 3) / 4 * 4);
+  for (size_t i = 0; i < n; ++i)
+    key.append(reinterpret_cast<const char*>(block[i].words), (block[i].inst.size + 3) / 4 * 4);
 
   std::lock_guard<std::mutex> lock(mu_);
   auto it = cache_.find(key);
@@ -123,16 +123,14 @@ const TranslatedBlock* Translator::translate(const BlockInst* insts, size_t n, u
   const auto t0 = std::chrono::steady_clock::now();
   auto tb = std::make_unique<TranslatedBlock>();
   tb->mode = mode;
-  tb->instructions = static_cast<unsigned>(block.size());
-  tb->insts.reserve(block.size());  // callouts point into it: no reallocation
-  for (const BlockInst& bi : block) {
-    tb->insts.push_back(bi.inst);
-    tb->pcs.push_back(static_cast<uint32_t>(bi.pc - block[0].pc));
-  }
+  tb->instructions = static_cast<unsigned>(n);
+  tb->insts.reserve(n);  // callouts point into it: no reallocation
+  for (size_t i = 0; i < n; ++i) tb->insts.push_back(block[i].inst);
+  auto offset_of = [block](size_t i) { return static_cast<uint32_t>(block[i].pc - block[0].pc); };
 
   // Host arithmetic rounds to nearest: a MODE with another f32/f64
   // rounding stays with the interpreter, which sets the host's rounding.
-  const bool translatable = jit_->lljit && (mode & 0xF) == 0 && !block.empty();
+  const bool translatable = jit_->lljit && (mode & 0xF) == 0 && n > 0;
   if (translatable) {
     auto ctx = std::make_unique<llvm::LLVMContext>();
     auto mod = std::make_unique<llvm::Module>("gcn_block", *ctx);
@@ -140,9 +138,9 @@ const TranslatedBlock* Translator::translate(const BlockInst* insts, size_t n, u
     const std::string name = "gcn_block_" + std::to_string(jit_->next_id++);
     Emitter e(*ctx, *mod, mode, name);
     unsigned natives = 0;
-    for (size_t i = 0; i < block.size() && !e.ended; ++i) {
+    for (size_t i = 0; i < n && !e.ended; ++i) {
       const Inst& in = tb->insts[i];
-      e.offset = tb->pcs[i];
+      e.offset = offset_of(i);
       e.size = in.size;
       e.native_before = natives;
       EmitFn f = scalar_emitter(in);
@@ -153,7 +151,7 @@ const TranslatedBlock* Translator::translate(const BlockInst* insts, size_t n, u
         e.callout(&in);
     }
     if (!e.ended) {
-      e.offset = tb->pcs.back() + tb->insts.back().size;
+      e.offset = offset_of(n - 1) + tb->insts.back().size;
       e.finish(natives);
     }
     tb->native = natives;

@@ -40,9 +40,8 @@ struct TranslatedBlock {
   BlockFn fn = nullptr;  // nullptr: the block is interpreted (nothing to gain, or MODE rounds)
   uint32_t mode = 0;
   unsigned instructions = 0;
-  unsigned native = 0;        // emitted as host code; the rest are callouts
-  std::vector<Inst> insts;    // the callouts' decoded instructions
-  std::vector<uint32_t> pcs;  // offsets of insts from the block start
+  unsigned native = 0;      // emitted as host code; the rest are callouts
+  std::vector<Inst> insts;  // the callouts' decoded instructions
 };
 
 struct TranslatorStats {
