@@ -5,6 +5,7 @@
 #   make bench      build and run the benchmarks; tables in build/bench/*.txt
 #   make install    install thunk, runtime, headers and tools under PREFIX (/usr/local)
 #   make install-thunk  install only libhsakmt.so.1 (our thunk under Debian's ROCm)
+#   make deb        Debian packages (debian/) in $(BUILD_DIR)/deb, lintian-checked
 #   make clean      remove the build trees
 
 SANITIZE ?=
@@ -19,7 +20,7 @@ else
 BUILD_DIR ?= build-sanitize-$(subst $(comma),-,$(SANITIZE))
 endif
 
-.PHONY: all build deps configure check bench clean kernel format run install install-thunk
+.PHONY: all build deps configure check bench clean kernel format run install install-thunk deb
 
 all: build
 
@@ -63,6 +64,11 @@ install: build
 install-thunk: build
 	cmake --install $(BUILD_DIR) --prefix $(PREFIX) --component thunk
 	@if [ "$$(id -u)" -eq 0 ] && [ -d /etc/ld.so.conf.d ]; then ldconfig; fi
+
+# The packages build in their own tree (BUILD_DIR/deb), with Debian's
+# layout and flags; tools/packaging/make-deb.sh says how.
+deb: deps
+	JOBS=$(JOBS) tools/packaging/make-deb.sh $(BUILD_DIR)
 
 format:
 	tools/check-format.sh --fix

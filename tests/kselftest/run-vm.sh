@@ -7,7 +7,7 @@
 #                  [--extra-program BIN [ARG...] --]... [--extra-file PATH]...
 #                  [--device BIN [ARG...] --]
 #                  [--memory SIZE] [--share-host [--kver KVER] [--share-cache MODE]
-#                  [--share-keep DIR]...]
+#                  [--share-keep DIR]...] [--share-dir ROOT [--device-in-share]]
 #                  TEST_BINARY...
 #
 # Writes DIR/results.tap (kselftest runner format: one top-level TAP line
@@ -34,6 +34,11 @@
 # --share-keep DIR: a directory under /tmp, /run or /var/tmp (a build tree
 # there) that the guest shows, read-only from the share, inside its own
 # tmpfs at the same path.
+# --share-dir ROOT: as --share-host, with the directory ROOT (a Debian
+# root file system, as tests/packaging installs packages into) shared
+# instead of the host's /. The extra programs are paths inside ROOT and
+# are taken as they are. --device-in-share: the device process is a path
+# inside ROOT too and runs in the same chroot, with ROOT's own libraries.
 # --memory is QEMU's -m (default 1G, 3G with --share-host).
 #
 # Environment: KSELFTEST_ACCEL=tcg forces TCG, =kvm tries KVM even when
@@ -51,6 +56,7 @@ usage() {
 
 out='' kernel='' module='' timeout=600
 memory='' share_host=0 kver='' share_cache=loose share_keep=()
+share_dir='' device_in_share=0
 params=() tests=() extra_files=()
 extra_cmds=()
 device_cmd=()
@@ -64,6 +70,8 @@ while [ $# -gt 0 ]; do
 	--extra-file) extra_files+=("$2"); shift 2 ;;
 	--memory) memory=$2; shift 2 ;;
 	--share-host) share_host=1; shift ;;
+	--share-dir) share_host=1; share_dir=$(realpath "$2"); shift 2 ;;
+	--device-in-share) device_in_share=1; shift ;;
 	--kver) kver=$2; shift 2 ;;
 	--share-cache) share_cache=$2; shift 2 ;;
 	--share-keep) share_keep+=("$(realpath -m "$2")"); shift 2 ;;
@@ -153,9 +161,15 @@ check_shared() {
 : >"$root/etc/extra-programs"
 for cmd in "${extra_cmds[@]}"; do
 	bin=$(eval "set -- $cmd; echo \"\$1\"")
-	[[ $bin == /* ]] || bin=$(command -v "$bin")
-	bin=$(realpath "$bin")
-	if [ "$share_host" = 1 ]; then
+	if [ -n "$share_dir" ]; then
+		[[ $bin == /* ]] || { echo "run-vm.sh: --share-dir: $bin is not an absolute path" >&2; exit 2; }
+	else
+		[[ $bin == /* ]] || bin=$(command -v "$bin")
+		bin=$(realpath "$bin")
+	fi
+	if [ -n "$share_dir" ]; then
+		:
+	elif [ "$share_host" = 1 ]; then
 		check_shared "$bin"
 	else
 		copy_with_libs "$bin"
@@ -166,9 +180,16 @@ done
 : >"$root/etc/device-command"
 if [ ${#device_cmd[@]} -gt 0 ]; then
 	bin=${device_cmd[0]}
-	[[ $bin == /* ]] || bin=$(command -v "$bin")
-	bin=$(realpath "$bin")
-	copy_with_libs "$bin"
+	if [ "$device_in_share" = 1 ]; then
+		[ -n "$share_dir" ] && [[ $bin == /* ]] || {
+			echo "run-vm.sh: --device-in-share needs --share-dir and an absolute path" >&2
+			exit 2
+		}
+	else
+		[[ $bin == /* ]] || bin=$(command -v "$bin")
+		bin=$(realpath "$bin")
+		copy_with_libs "$bin"
+	fi
 	printf '%q ' "$bin" "${device_cmd[@]:1}" >"$root/etc/device-command"
 	echo >>"$root/etc/device-command"
 fi
@@ -258,6 +279,7 @@ LOGLEVEL=${KSELFTEST_CONSOLE_LOGLEVEL:-1}
 DEVICE_WAIT=${KSELFTEST_DEVICE_WAIT:-60}
 EXTRA_LD_LIBRARY_PATH='$libpath'
 SHARE_HOST=$share_host
+DEVICE_IN_SHARE=$device_in_share
 SHARE_CACHE=$share_cache
 SHARE_KEEP='${share_keep[*]}'
 RENDER_GID=$render_gid
@@ -290,8 +312,13 @@ supervise_device() {
 			sleep 0.2
 		done
 		echo "supervisor: starting $DEVICE_CMD" >>/tmp/gcn-vgpud.log
-		eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $DEVICE_CMD --pidfile /run/gcn-vgpud.pid" \
-			</dev/null >>/tmp/gcn-vgpud.log 2>&1
+		if [ "$DEVICE_IN_SHARE" = 1 ]; then
+			eval "chroot /host $DEVICE_CMD --pidfile /run/gcn-vgpud.pid" \
+				</dev/null >>/tmp/gcn-vgpud.log 2>&1
+		else
+			eval "LD_LIBRARY_PATH=\$EXTRA_LD_LIBRARY_PATH $DEVICE_CMD --pidfile /run/gcn-vgpud.pid" \
+				</dev/null >>/tmp/gcn-vgpud.log 2>&1
+		fi
 		echo "supervisor: device exited with $?" >>/tmp/gcn-vgpud.log
 		rm -f /run/gcn-vgpud.pid
 		sleep 1
@@ -336,28 +363,11 @@ wait_device_attached() {
 	poweroff -f
 ) &
 
-for m in $(cat /etc/dep-modules); do
-	insmod "/lib/guest-modules/$m.ko" || echo "=== GCNKFD DEP insmod $m failed ==="
-done
-echo "=== GCNKFD INSMOD $MODULE_PARAMS ==="
-insmod /lib/gcnkfd.ko $MODULE_PARAMS
-echo "=== GCNKFD INSMOD RC $? ==="
-# What udev does on a Debian system (50-udev-default.rules, and the
-# module's own 70-gcnkfd.rules for /dev/kfd): the render nodes and
-# /dev/kfd belong to group render, mode 0660; the primary nodes to video.
-for f in /dev/dri/renderD* /dev/kfd; do
-	[ -e "$f" ] && chgrp "$RENDER_GID" "$f" && chmod 0660 "$f"
-done
-if [ -n "$DEVICE_CMD" ]; then
-	: >/tmp/gcn-vgpud.log
-	supervise_device &
-	wait_device_attached "$DEVICE_WAIT"
-fi
-
-# --share-host: the host's / at /host, read-only, for the extra programs,
-# which run in "chroot /host" with the guest's own writable directories
-# and kernel file systems (the module's /dev/kfd, sysfs and debugfs files)
-# mounted inside. 512 KiB messages: big shared libraries load in fewer
+# --share-host: the host's / (or --share-dir's root) at /host, read-only,
+# mounted before the module loads so that a device process from the share
+# can start with it. The extra programs run in "chroot /host" with the
+# guest's own writable directories and kernel file systems (the module's
+# /dev/kfd, sysfs and debugfs files) mounted inside. 512 KiB messages: big shared libraries load in fewer
 # round trips.
 if [ "$SHARE_HOST" = 1 ]; then
 	for m in $(cat /etc/share-modules); do
@@ -380,6 +390,24 @@ if [ "$SHARE_HOST" = 1 ]; then
 		mount -t sysfs sysfs /host/sys &&
 		mount -t debugfs debugfs /host/sys/kernel/debug
 	echo "=== GCNKFD SHARE RC $? uptime $(cut -d' ' -f1 /proc/uptime) ==="
+fi
+
+for m in $(cat /etc/dep-modules); do
+	insmod "/lib/guest-modules/$m.ko" || echo "=== GCNKFD DEP insmod $m failed ==="
+done
+echo "=== GCNKFD INSMOD $MODULE_PARAMS ==="
+insmod /lib/gcnkfd.ko $MODULE_PARAMS
+echo "=== GCNKFD INSMOD RC $? ==="
+# What udev does on a Debian system (50-udev-default.rules, and the
+# module's own 70-gcnkfd.rules for /dev/kfd): the render nodes and
+# /dev/kfd belong to group render, mode 0660; the primary nodes to video.
+for f in /dev/dri/renderD* /dev/kfd; do
+	[ -e "$f" ] && chgrp "$RENDER_GID" "$f" && chmod 0660 "$f"
+done
+if [ -n "$DEVICE_CMD" ]; then
+	: >/tmp/gcn-vgpud.log
+	supervise_device &
+	wait_device_attached "$DEVICE_WAIT"
 fi
 
 echo "=== GCNKFD TAP BEGIN ==="
@@ -456,7 +484,7 @@ fi
 # other host file systems are remapped so they cannot collide.
 share_args=()
 if [ "$share_host" = 1 ]; then
-	share_args=(-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap")
+	share_args=(-virtfs "local,path=${share_dir:-/},mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap")
 	memory=${memory:-3G}
 fi
 memory=${memory:-1G}
