@@ -63,3 +63,5 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
       RENAME gcnkfd.conf)
   ]] COMPONENT kernel)
 endif()
+
+include(cmake/install_with_virtual_gpu.cmake)
