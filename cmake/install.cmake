@@ -64,4 +64,5 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
   ]] COMPONENT kernel)
 endif()
 
+include(cmake/install_man.cmake)
 include(cmake/install_with_virtual_gpu.cmake)
