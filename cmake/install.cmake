@@ -63,3 +63,6 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/kernel/Kbuild)
       RENAME gcnkfd.conf)
   ]] COMPONENT kernel)
 endif()
+
+include(cmake/install_man.cmake)
+include(cmake/install_with_virtual_gpu.cmake)

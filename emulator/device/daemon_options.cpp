@@ -24,21 +24,26 @@ bool number(const char* s, unsigned long min, unsigned long max, unsigned long* 
 }  // namespace
 
 std::string usage() {
-  return "usage: gcn-vgpud [--gpu ID]... [--threads N] [--cus N] [--pidfile PATH] [--verbose]\n"
+  return "Usage: gcn-vgpud [--gpu ID]... [--threads N] [--cus N] [--pidfile PATH] [--verbose]\n"
          "       [--check-gprs] [--translate on|off|check] [--translate-threshold N]\n"
+         "       gcn-vgpud --help | --version\n"
          "  Hosts the virtual gfx900 GPUs of the gcnkfd module (/dev/gcnkfd-vgpu).\n"
          "  --gpu ID       serve the GPU with this topology gpu_id (repeatable;\n"
          "                 default: every GPU of the KFD topology)\n"
          "  --threads N    shader-engine host threads per process context (default 1)\n"
          "  --cus N        compute units per context (default: what the module reports)\n"
          "  --pidfile PATH write the daemon's pid there once every GPU is attached\n"
-         "  --verbose      log every message from the module\n"
+         "  --verbose, -v  log every message from the module\n"
          "  --check-gprs   a register beyond a kernel's allocation faults its wave\n"
          "                 (default: as hardware, reads of it give v0/s0, writes drop)\n"
          "  --translate MODE  on: hot code runs as translated host code (default);\n"
          "                 off: the interpreter only; check: translated blocks are\n"
          "                 compared with the interpreter (a difference faults the wave)\n"
-         "  --translate-threshold N  entries before a block is translated (default 8)\n";
+         "  --translate-threshold N  entries before a block is translated (default 8)\n"
+         "  --help         print this text and exit\n"
+         "  --version      print the version and exit\n"
+         "Exit status: 0 stopped by SIGTERM or SIGINT, 1 a GPU could not be attached\n"
+         "or the module closed every GPU's file, 2 bad arguments.\n";
 }
 
 bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error) {
@@ -48,6 +53,8 @@ bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error
     unsigned long v = 0;
     if (a == "--help" || a == "-h") {
       out->help = true;
+    } else if (a == "--version") {
+      out->version = true;
     } else if (a == "--verbose" || a == "-v") {
       out->verbose = true;
     } else if (a == "--check-gprs") {
@@ -90,7 +97,7 @@ bool parse_options(int argc, char** argv, DaemonOptions* out, std::string* error
       out->pidfile = value;
       ++i;
     } else {
-      *error = "unknown argument '" + a + "'";
+      *error = (a[0] == '-' ? "unknown option '" : "unexpected argument '") + a + "'";
       return false;
     }
   }

@@ -19,6 +19,7 @@ struct DaemonOptions {
   bool check_gprs = false;         // --check-gprs
   TranslationOptions translation;  // --translate MODE, --translate-threshold N
   bool help = false;               // --help
+  bool version = false;            // --version
 };
 
 inline constexpr const char* kTopologyNodes = "/sys/devices/virtual/kfd/kfd/topology/nodes";

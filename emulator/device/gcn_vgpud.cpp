@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "command_line.h"
 #include "daemon_options.h"
 #include "kfd_backend_port.h"
 #include "vgpu_device.h"
@@ -53,14 +54,13 @@ bool write_pidfile(const std::string& path) {
 int main(int argc, char** argv) {
   DaemonOptions opt;
   std::string error;
-  if (!gcn::device::parse_options(argc, argv, &opt, &error)) {
-    std::fprintf(stderr, "gcn-vgpud: %s\n%s", error.c_str(), gcn::device::usage().c_str());
-    return 2;
-  }
+  if (!gcn::device::parse_options(argc, argv, &opt, &error))
+    return hsa_gcn_cli::usage_error("gcn-vgpud", error);
   if (opt.help) {
     std::printf("%s", gcn::device::usage().c_str());
     return 0;
   }
+  if (opt.version) return hsa_gcn_cli::print_version("gcn-vgpud");
   if (opt.gpus.empty()) opt.gpus = gcn::device::topology_gpu_ids(gcn::device::kTopologyNodes);
   if (opt.gpus.empty()) {
     std::fprintf(stderr, "gcn-vgpud: no GPU in %s (is the gcnkfd module loaded?) and no --gpu\n",

@@ -60,6 +60,23 @@ TEST(DaemonOptions, RejectsBadArguments) {
   }
 }
 
+// --help and --version are flags main() answers before any GPU is served;
+// an unknown option and a stray word are told apart in the message.
+TEST(DaemonOptions, HelpVersionAndUnknownOptions) {
+  gcn::device::DaemonOptions o;
+  std::string error;
+  ASSERT_TRUE(parse({"--version"}, &o, &error)) << error;
+  EXPECT_TRUE(o.version);
+  EXPECT_FALSE(o.help);
+  ASSERT_TRUE(parse({"--help"}, &o, &error)) << error;
+  EXPECT_TRUE(o.help);
+  EXPECT_EQ(gcn::device::usage().rfind("Usage: gcn-vgpud ", 0), 0u);
+  EXPECT_FALSE(parse({"--frobnicate"}, &o, &error));
+  EXPECT_EQ(error, "unknown option '--frobnicate'");
+  EXPECT_FALSE(parse({"frobnicate"}, &o, &error));
+  EXPECT_EQ(error, "unexpected argument 'frobnicate'");
+}
+
 TEST(DaemonOptions, TopologyGpuIds) {
   char dir[] = "/tmp/gcn-vgpud-topo-XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);

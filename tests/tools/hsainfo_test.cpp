@@ -135,7 +135,7 @@ TEST_F(ToolHsainfoTest, AgentOptionPrintsThatAgentOnly) {
 TEST_F(ToolHsainfoTest, BadArgumentsExitTwoWithAMessage) {
   auto r = run_tool(HSAINFO, {"--bogus"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unknown argument '--bogus'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown option '--bogus'"), std::string::npos) << r.err;
   r = run_tool(HSAINFO, {"--agent", "99"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("no agent 99"), std::string::npos) << r.err;
@@ -144,7 +144,7 @@ TEST_F(ToolHsainfoTest, BadArgumentsExitTwoWithAMessage) {
   EXPECT_NE(r.err.find("not an agent number"), std::string::npos) << r.err;
   r = run_tool(HSAINFO, {"--help"});
   EXPECT_EQ(r.status, 0);
-  EXPECT_NE(r.out.find("usage: hsainfo"), std::string::npos);
+  EXPECT_NE(r.out.find("Usage: hsainfo"), std::string::npos);
 }
 
 }  // namespace

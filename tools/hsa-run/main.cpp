@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "buffers.h"
+#include "command_line.h"
 #include "hsail_input.h"
 #include "input.h"
 #include "kernargs.h"
@@ -219,14 +220,12 @@ int main(int argc, char** argv) {
   using namespace hsarun;
   std::string error;
   std::optional<Plan> plan = parse_plan(argc, argv, &error);
-  if (!plan) {
-    std::fprintf(stderr, "hsa-run: %s\n(hsa-run --help shows the syntax)\n", error.c_str());
-    return kBadInput;
-  }
+  if (!plan) return hsa_gcn_cli::usage_error("hsa-run", error, kBadInput);
   if (plan->help) {
     std::fputs(kUsage, stdout);
     return 0;
   }
+  if (plan->version) return hsa_gcn_cli::print_version("hsa-run");
   Inputs inputs;
   if (const int status = read_inputs(&*plan, &inputs)) return status;
   try {

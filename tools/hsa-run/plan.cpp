@@ -6,8 +6,9 @@
 namespace hsarun {
 
 const char kUsage[] =
-    "usage: hsa-run [options] CODE_OBJECT KERNEL [ARG...]\n"
+    "Usage: hsa-run [options] CODE_OBJECT KERNEL [ARG...]\n"
     "       hsa-run --list CODE_OBJECT\n"
+    "       hsa-run --help | --version\n"
     "\n"
     "Loads an AMDGPU code object (v2, v3 or v4 ELF) or HSAIL (text or BRIG,\n"
     "validated and finalized for gfx900 first), dispatches KERNEL once on a\n"
@@ -45,7 +46,8 @@ const char kUsage[] =
     "\n"
     "Other:\n"
     "  --list                  list the code object's kernels and exit\n"
-    "  --help                  this text\n"
+    "  --help                  print this text and exit\n"
+    "  --version               print the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 runtime failure, dispatch error or mismatch,\n"
     "2 bad arguments, unknown kernel, invalid HSAIL or unsupported input.\n";
@@ -218,6 +220,10 @@ std::optional<Plan> parse_plan(int argc, char** argv, std::string* error) {
     }
     if (a == "--help" || a == "-h") {
       p.help = true;
+      return p;
+    }
+    if (a == "--version") {
+      p.version = true;
       return p;
     }
     if (a == "--list") {

@@ -37,6 +37,7 @@ struct Output {
 
 struct Plan {
   bool help = false;
+  bool version = false;
   bool list = false;
   bool time = false;
   std::string code_object;

@@ -11,20 +11,25 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "report.h"
 #include "sections.h"
 
 namespace {
 
+const char kTool[] = "hsainfo";
+
 const char kUsage[] =
-    "usage: hsainfo [--agent N] [--help]\n"
+    "Usage: hsainfo [--agent N]\n"
+    "       hsainfo --help | --version\n"
     "\n"
     "Prints the HSA runtime's system attributes, then every agent (CPU and GPU)\n"
     "with its compute properties, queues, caches, ISAs, regions and memory pools.\n"
     "\n"
     "  --agent N   print only agent N (agents are numbered from 0 in the\n"
-    "              runtime's order; hsa-run --agent takes the same number)\n"
-    "  --help      this text\n"
+    "              runtime's order; hsa-run takes the same number)\n"
+    "  --help      print this text and exit\n"
+    "  --version   print the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 a runtime call failed, 2 bad arguments.\n";
 
@@ -32,29 +37,30 @@ struct Options {
   int agent = -1;  // all
 };
 
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "hsainfo: %s\n(hsainfo --help shows the options)\n", message.c_str());
-  return 2;
-}
-
-// 0 parsed, 1 --help printed, 2 error printed.
+// 0 parsed, 1 --help or --version printed, 2 error printed.
 int parse(int argc, char** argv, Options* o) {
+  using hsa_gcn_cli::usage_error;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       return 1;
     }
+    if (arg == "--version") {
+      hsa_gcn_cli::print_version(kTool);
+      return 1;
+    }
     if (arg == "--agent") {
-      if (i + 1 >= argc) return usage_error("--agent needs a number");
+      if (i + 1 >= argc) return usage_error(kTool, "--agent needs a number");
       char* end = nullptr;
       const long n = std::strtol(argv[++i], &end, 10);
       if (!*argv[i] || *end || n < 0 || n > 1 << 20)
-        return usage_error(std::string("--agent: '") + argv[i] + "' is not an agent number");
+        return usage_error(kTool, std::string("--agent: '") + argv[i] + "' is not an agent number");
       o->agent = static_cast<int>(n);
       continue;
     }
-    return usage_error("unknown argument '" + arg + "'");
+    return usage_error(kTool,
+                       (arg[0] == '-' ? "unknown option '" : "unexpected argument '") + arg + "'");
   }
   return 0;
 }

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <string>
 
+#include "command_line.h"
 #include "device_view.h"
 #include "module_view.h"
 #include "private_namespace.h"
@@ -26,7 +27,8 @@ namespace {
 using with_virtual_gpu::SetupError;
 
 const char kUsage[] =
-    "usage: with-virtual-gpu [--module] [--] COMMAND [ARGS...]\n"
+    "Usage: with-virtual-gpu [--module] [--] COMMAND [ARGS...]\n"
+    "       with-virtual-gpu --help | --version\n"
     "\n"
     "Runs COMMAND on the virtual gfx900 GPU of our libhsakmt.so.1, with the\n"
     "start-up checks of ROCm's tools (rocminfo: `lsmod | grep amdgpu`, /dev/kfd\n"
@@ -41,9 +43,15 @@ const char kUsage[] =
     "Nothing changes outside COMMAND's namespace. Non-root users get a user\n"
     "namespace mapping their own uid and gid.\n"
     "\n"
-    "Exit status: COMMAND's; 125 setup failed, 126 COMMAND not executable,\n"
-    "127 COMMAND not found.\n";
+    "  --module    the gcnkfd module serves /dev/kfd (above)\n"
+    "  --          end of options: COMMAND may start with a dash\n"
+    "  --help      print this text and exit\n"
+    "  --version   print the version and exit\n"
+    "\n"
+    "Exit status: COMMAND's; 125 setup failed or bad arguments, 126 COMMAND\n"
+    "not executable, 127 COMMAND not found.\n";
 
+// Also the status of a bad command line: 2 could be COMMAND's own.
 constexpr int kSetupFailed = 125;
 
 std::string own_path() {
@@ -65,25 +73,29 @@ int main(int argc, char** argv) {
   if (std::strcmp(slash ? slash + 1 : argv[0], "lsmod") == 0)
     return with_virtual_gpu::print_lsmod();
 
-  int first = 1;
-  if (first < argc && (!std::strcmp(argv[first], "--help") || !std::strcmp(argv[first], "-h"))) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  // With the module the real /dev/kfd and render nodes serve any thunk;
-  // only rocminfo's module check needs the view.
+  // Options come before COMMAND; the first word that is not one is it.
   bool module_only = false;
-  if (first < argc && !std::strcmp(argv[first], "--module")) {
+  int first = 1;
+  for (; first < argc && argv[first][0] == '-'; ++first) {
+    const std::string a = argv[first];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (a == "--version") return hsa_gcn_cli::print_version("with-virtual-gpu");
+    if (a == "--") {
+      ++first;
+      break;
+    }
+    // With the module the real /dev/kfd and render nodes serve any thunk;
+    // only rocminfo's module check needs the view.
+    if (a != "--module")
+      return hsa_gcn_cli::usage_error("with-virtual-gpu", "unknown option '" + a + "'",
+                                      kSetupFailed);
     module_only = true;
-    ++first;
   }
-  const int options_end = first;
-  if (first < argc && !std::strcmp(argv[first], "--")) ++first;
-  if (first >= argc || (argv[first][0] == '-' && first == options_end)) {
-    std::fprintf(stderr, "with-virtual-gpu: %s\n%s",
-                 first >= argc ? "no command given" : "unknown option", kUsage);
-    return kSetupFailed;
-  }
+  if (first >= argc)
+    return hsa_gcn_cli::usage_error("with-virtual-gpu", "no command given", kSetupFailed);
 
   try {
     const std::string self = own_path();

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include <command_line.h>
 #include <finalizer/finalizer.h>
 #include <hsail/brig/error.h>
 #include <hsail/brig/module.h>
@@ -31,12 +32,32 @@ namespace {
 using hsail::finalizer::Gpu;
 using hsail::finalizer::Options;
 
-int usage(const std::string& msg) {
-  std::cerr << "hsail-finalize: " << msg << "\n"
-            << "usage: hsail-finalize <input.hsail|input.brig> [-o <output>] "
-               "[--mcpu gfx900|gfx803] [--code-object-v2|v3|v4] [--emit-llvm]\n";
-  return 2;
-}
+const char kTool[] = "hsail-finalize";
+
+const char kUsage[] =
+    "Usage: hsail-finalize [-o OUTPUT] [--mcpu gfx900|gfx803]\n"
+    "                      [--code-object-v2|--code-object-v3|--code-object-v4]\n"
+    "                      [--emit-llvm] INPUT\n"
+    "       hsail-finalize --help | --version\n"
+    "\n"
+    "Finalizes HSAIL (text, or BRIG when INPUT starts with BRIG's magic) into an\n"
+    "AMDGPU code object: the module is parsed or read, validated, then\n"
+    "translated for the GPU.\n"
+    "\n"
+    "  -o OUTPUT          the output file, - for standard output\n"
+    "                     (default: INPUT with .co, or .ll with --emit-llvm)\n"
+    "  --mcpu GPU         gfx900 (the default) or gfx803; also -mcpu, --mcpu=GPU\n"
+    "  --code-object-v2, --code-object-v3, --code-object-v4\n"
+    "                     the code object version (default 4)\n"
+    "  --emit-llvm        write the translated LLVM IR as text instead\n"
+    "  --help             print this text and exit\n"
+    "  --version          print the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid HSAIL, HSAIL the finalizer cannot\n"
+    "translate, or an unreadable or unwritable file (no output is left\n"
+    "behind), 2 bad arguments.\n";
+
+int usage(const std::string& msg) { return hsa_gcn_cli::usage_error(kTool, msg); }
 
 bool read_file(const std::string& path, std::string* out) {
   std::ifstream in(path, std::ios::binary);
@@ -133,10 +154,12 @@ int main(int argc, char** argv) {
     } else if (a == "--emit-llvm") {
       emit_llvm = true;
     } else if (a == "-h" || a == "--help") {
-      usage("HSAIL finalizer for gfx900 and gfx803");
+      std::fputs(kUsage, stdout);
       return 0;
+    } else if (a == "--version") {
+      return hsa_gcn_cli::print_version(kTool);
     } else if (!a.empty() && a[0] == '-') {
-      return usage("unknown option " + a);
+      return usage("unknown option '" + a + "'");
     } else if (input.empty()) {
       input = a;
     } else {

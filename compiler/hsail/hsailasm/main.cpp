@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include <command_line.h>
 #include <hsail/brig/module.h>
 #include <hsail/debug/debug_info.h>
 #include <hsail/disasm/disassembler.h>
@@ -25,12 +26,33 @@
 
 namespace {
 
-int usage(const char* msg) {
-  std::cerr << "hsailasm: " << msg << "\n"
-            << "usage: hsailasm [-assemble|-disassemble|-validate] [-g] [-include-source] "
-               "[-o <output>] <input>\n";
-  return 2;
-}
+const char kTool[] = "hsailasm";
+
+const char kUsage[] =
+    "Usage: hsailasm [-assemble|-disassemble|-validate] [-g] [-include-source]\n"
+    "                [-o OUTPUT] INPUT\n"
+    "       hsailasm --help | --version\n"
+    "\n"
+    "Assembles HSAIL text into BRIG, disassembles BRIG into HSAIL text, or only\n"
+    "validates either; every action validates its input module (PRM rules).\n"
+    "The options are HSAILasm's (HSAIL-Tools), single dash.\n"
+    "\n"
+    "  -assemble          HSAIL text to BRIG (the default)\n"
+    "  -disassemble       BRIG to HSAIL text\n"
+    "  -validate          check a text or BRIG file; write nothing\n"
+    "  -o OUTPUT          the output file (default: INPUT with .brig or .hsail)\n"
+    "  -g                 add the debug section (DWARF in ELF) to the BRIG\n"
+    "  -include-source    add the HSAIL text to the BRIG (and to -g's DWARF)\n"
+    "  -brig, -enable-comments\n"
+    "                     accepted, no effect (as in HSAILasm)\n"
+    "  -help, --help      print this text and exit\n"
+    "  -version, --version\n"
+    "                     print the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid input or an unreadable or unwritable\n"
+    "file (no output is left behind), 2 bad arguments.\n";
+
+int usage(const std::string& msg) { return hsa_gcn_cli::usage_error(kTool, msg); }
 
 // A file of known size is read in one call: a character at a time (the
 // fallback, for pipes) took a fifth of the time to assemble a large file.
@@ -118,10 +140,12 @@ int main(int argc, char** argv) {
       if (++i >= argc) return usage("-o needs a file name");
       output = argv[i];
     } else if (a == "-help" || a == "--help") {
-      usage("HSAIL assembler and disassembler");
+      std::fputs(kUsage, stdout);
       return 0;
+    } else if (a == "-version" || a == "--version") {
+      return hsa_gcn_cli::print_version(kTool);
     } else if (!a.empty() && a[0] == '-') {
-      return usage(("unknown option " + a).c_str());
+      return usage("unknown option '" + a + "'");
     } else if (input.empty()) {
       input = a;
     } else {
