@@ -27,7 +27,8 @@ fail() {
 step() { echo "deb_chroot_test: $*"; }
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (chroot and mounts)"
-mapfile -t debs < <(ls "$build"/deb/*.deb)
+# The packages without their debug symbols (*-dbgsym).
+mapfile -t debs < <(ls "$build"/deb/*.deb | grep -v -- -dbgsym_)
 [ ${#debs[@]} -gt 0 ] || fail "no packages in $build/deb (make deb)"
 ours=()
 for d in "${debs[@]}"; do ours+=("$(dpkg-deb -f "$d" Package)"); done
@@ -53,8 +54,8 @@ in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 # A clean bookworm with apt, from the same mirror as the host's packages.
 if [ ! -s "$base" ]; then
 	step "making the chroot's base (mmdebstrap)"
-	mmdebstrap --quiet --variant=apt bookworm "$base.tmp" http://deb.debian.org/debian
-	mv "$base.tmp" "$base"
+	mmdebstrap --quiet --variant=apt bookworm "$work/base-new.tar" http://deb.debian.org/debian
+	mv "$work/base-new.tar" "$base"
 fi
 rm -rf "$root"
 mkdir -p "$root"
@@ -68,7 +69,9 @@ bind /dev "$root/dev"
 headers=$(readlink -f "/lib/modules/$kver/build")
 [ -d "$headers" ] || fail "no headers for $kver at /lib/modules/$kver/build"
 bind "$headers" "$root$headers" ro
-common=$(readlink -f "$headers/Makefile" | sed 's|/Makefile$||')
+# Debian's flavour headers include the common ones' Makefile.
+common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$headers/Makefile" | head -1)
+common=${common:-$headers}
 [ "$common" = "$headers" ] || bind "$common" "$root$common" ro
 for d in "$headers"/*; do
 	t=$(readlink -f "$d")
@@ -86,6 +89,8 @@ done | tr '\n' ',' | tr ',' '\n' | sed 's/^ *//;s/ *$//' | grep -v '^$' |
 		IFS='|'
 		echo "${ours[*]}"
 	))( |$)" | sort -u | paste -sd, -)
+# With Debian's ROCm beside ours: rocminfo pulls in its ROCr and thunk.
+deps="$deps, rocminfo"
 step "installing the packages' dependencies: $deps"
 in_root apt-get update -qq
 in_root apt-get satisfy -y -qq --no-install-recommends "$deps" >"$work/deps.log" 2>&1 ||
@@ -117,15 +122,29 @@ first() { in_root ldconfig -p | awk -v so="$1" '$1 == so { print $NF; exit }'; }
 	fail "the loader's libhsakmt.so.1 is '$(first libhsakmt.so.1)'"
 [ "$(first libhsa-runtime64.so.1)" = "/usr/lib/$multiarch/hsa-gcn/runtime/libhsa-runtime64.so.1" ] ||
 	fail "the loader's libhsa-runtime64.so.1 is '$(first libhsa-runtime64.so.1)'"
-# The other choice gives the default path back.
+# The other choice gives Debian's back.
+ours_kmt=/usr/lib/$multiarch/hsa-gcn/libhsakmt.so.1
 in_root update-alternatives --quiet --set "hsakmt-$multiarch" \
 	"/usr/lib/$multiarch/hsa-gcn/rocm-ld.so.conf"
 in_root ldconfig
-[ -z "$(first libhsakmt.so.1)" ] || fail "rocm choice still loads $(first libhsakmt.so.1)"
+debian_kmt=$(first libhsakmt.so.1)
+[ -n "$debian_kmt" ] && [ "$debian_kmt" != "$ours_kmt" ] ||
+	fail "the rocm choice loads '$debian_kmt'"
 in_root update-alternatives --quiet --auto "hsakmt-$multiarch"
 in_root ldconfig
-[ -n "$(first libhsakmt.so.1)" ] || fail "auto did not bring our thunk back"
+[ "$(first libhsakmt.so.1)" = "$ours_kmt" ] || fail "auto did not bring our thunk back"
 step "ld.so.conf.d alternatives: ok"
+
+# Debian's ROCr (rocminfo) on our packaged thunk: the runtime's
+# alternative on Debian's, the thunk's on ours, as a HIP user sets them.
+in_root update-alternatives --quiet --set "hsa-runtime64-$multiarch" \
+	"/usr/lib/$multiarch/hsa-gcn/runtime/rocm-ld.so.conf"
+in_root ldconfig
+in_root rocminfo >"$work/rocminfo.txt" 2>&1 || { cat "$work/rocminfo.txt"; fail "rocminfo"; }
+grep -q 'Name: *gfx900' "$work/rocminfo.txt" || fail "Debian's rocminfo shows no gfx900 on our thunk"
+in_root update-alternatives --quiet --auto "hsa-runtime64-$multiarch"
+in_root ldconfig
+step "Debian's rocminfo on the packaged thunk: ok"
 
 # hsainfo and a kernel on the emulated KFD (no /dev/kfd in a chroot).
 in_root hsainfo >"$work/hsainfo.txt" 2>&1 || { cat "$work/hsainfo.txt"; fail "hsainfo"; }
