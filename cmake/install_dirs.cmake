@@ -27,6 +27,7 @@ set(HSA_GCN_THUNK_FULL_LIBDIR ${CMAKE_INSTALL_PREFIX}/${HSA_GCN_THUNK_LIBDIR})
 # same.
 function(hsa_gcn_relative_dir out from to)
   file(RELATIVE_PATH rel /${from} /${to})
+  string(REGEX REPLACE "/$" "" rel "${rel}")  # ".." may come as "../"
   if(rel STREQUAL "")
     set(rel .)
   endif()
