@@ -1,9 +1,10 @@
 # `make install` (cmake --install): the thunk, the runtime with its
-# finalizer plugin, the API headers and the tools, under PREFIX
-# (/usr/local by default, whose lib/ the loader searches before Debian's
-# multiarch directory). Component "thunk" is libhsakmt.so.1 alone: installed
-# by itself (`make install-thunk`) it puts our thunk under Debian's ROCr,
-# HIP and rocminfo and leaves their runtime in place.
+# finalizer plugin, the API headers, their pkg-config and CMake files and
+# the tools, under PREFIX (/usr/local by default, whose lib/ the loader
+# searches before Debian's multiarch directory). Component "thunk" is
+# libhsakmt.so.1 with its translator plugin, headers and discovery files:
+# installed by itself (`make install-thunk`) it puts our thunk under
+# Debian's ROCr, HIP and rocminfo and leaves their runtime in place.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
