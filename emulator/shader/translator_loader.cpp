@@ -32,7 +32,8 @@ Loaded load() {
   std::vector<std::string> paths;
   if (!dir.empty()) {
     paths.push_back(dir + kPluginName);
-    paths.push_back(dir + "../lib/" + kPluginName);  // a program in bin/ or sbin/
+    paths.push_back(dir + GCN_TRANSLATE_FROM_BINDIR "/" +
+                    kPluginName);  // a program in bin/ or sbin/
   }
   paths.push_back(std::string(GCN_TRANSLATE_INSTALL_DIR) + "/" + kPluginName);
   paths.push_back(std::string(GCN_TRANSLATE_BUILD_DIR) + "/" + kPluginName);

@@ -2,12 +2,18 @@
 # `make install` as a user runs it, into a scratch prefix: every file lands,
 # the installed tools run on the installed runtime and thunk (not the build
 # tree's), the installed runtime finds its finalizer plugin, and component
-# "thunk" alone installs the thunk and nothing else; components "tools",
-# "device" and "kernel" install their programs and manual pages.
-# Usage: install_test.sh BUILD_DIR SOURCE_DIR
+# "thunk" alone installs the thunk and its discovery files and nothing else;
+# components "tools", "device" and "kernel" install their programs and
+# manual pages. The layout is the build's: LIBDIR (CMAKE_INSTALL_LIBDIR)
+# holds the pkg-config and CMake files, THUNK_LIBDIR and RUNTIME_LIBDIR the
+# libraries (cmake/install_dirs.cmake).
+# Usage: install_test.sh BUILD_DIR SOURCE_DIR LIBDIR THUNK_LIBDIR RUNTIME_LIBDIR
 set -euo pipefail
 build=$1
 src=$2
+libdir=$3
+thunk_libdir=$4
+runtime_libdir=$5
 prefix=$(mktemp -d "$build/install-test.XXXXXX")
 trap 'rm -rf "$prefix"' EXIT
 fail() {
@@ -17,7 +23,10 @@ fail() {
 
 cmake --install "$build" --prefix "$prefix/all" >/dev/null
 for f in bin/hsainfo bin/hsa-run bin/hsail-finalize bin/hsailasm bin/with-virtual-gpu \
-	lib/libhsakmt.so.1 lib/libgcn-translate.so.1 lib/libhsa-runtime64.so.1 lib/libhsart-finalizer.so.1 \
+	"$thunk_libdir/libhsakmt.so.1" "$thunk_libdir/libhsakmt.so" "$thunk_libdir/libgcn-translate.so.1" \
+	"$runtime_libdir/libhsa-runtime64.so.1" "$runtime_libdir/libhsa-runtime64.so" \
+	"$runtime_libdir/libhsart-finalizer.so.1" "$libdir/pkgconfig/libhsakmt.pc" \
+	"$libdir/cmake/hsakmt/hsakmt-config.cmake" "$libdir/cmake/hsa-runtime64/hsa-runtime64-config.cmake" \
 	include/hsa/hsa.h include/hsa/hsa_ext_amd.h include/hsakmt/hsakmt.h \
 	share/man/man1/hsainfo.1 share/man/man1/hsa-run.1 share/man/man1/hsailasm.1 \
 	share/man/man1/hsail-finalize.1 share/man/man1/with-virtual-gpu.1 \
@@ -37,7 +46,8 @@ fi
 env -u LD_LIBRARY_PATH ldd "$prefix/all/bin/hsa-run" >"$prefix/ldd.txt"
 for lib in libhsa-runtime64.so.1 libhsakmt.so.1; do
 	loaded=$(awk -v l="$lib" '$1 == l { print $3 }' "$prefix/ldd.txt")
-	[ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "$prefix/all/lib/$lib")" ] ||
+	case $lib in libhsakmt*) dir=$thunk_libdir ;; *) dir=$runtime_libdir ;; esac
+	[ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "$prefix/all/$dir/$lib")" ] ||
 		fail "installed hsa-run does not load the installed $lib: $(grep "$lib" "$prefix/ldd.txt")"
 done
 
@@ -46,7 +56,7 @@ grep -Eq '^ +Name: +gfx900$' "$prefix/hsainfo.txt" || fail "installed hsainfo li
 
 # The installed with-virtual-gpu puts the installed thunk first.
 thunk_dir=$("$prefix/all/bin/with-virtual-gpu" sh -c 'echo "${LD_LIBRARY_PATH%%:*}"')
-[ "$thunk_dir" = "$(realpath "$prefix/all/lib")" ] ||
+[ "$thunk_dir" = "$(realpath "$prefix/all/$thunk_libdir")" ] ||
 	fail "installed with-virtual-gpu chose the thunk in '$thunk_dir'"
 
 # HSAIL through the installed runtime: the finalizer plugin is found next
@@ -61,9 +71,20 @@ env -u LD_LIBRARY_PATH "$prefix/all/bin/hsa-run" "$src/examples/matmul.hsail" ma
 grep -q "matches" "$prefix/run.txt" || fail "installed hsa-run did not check its result"
 
 cmake --install "$build" --prefix "$prefix/thunk" --component thunk >/dev/null
-found=$(cd "$prefix/thunk" && find . -type f | sort | tr '\n' ' ')
-[ "$found" = "./include/hsakmt/hsakmt.h ./include/hsakmt/hsakmttypes.h ./lib/libgcn-translate.so.1.0.0 ./lib/libhsakmt.so.1.0.6 " ] ||
-	fail "component thunk installed: $found"
+# (The per-configuration targets file is named after the build type.)
+found=$(cd "$prefix/thunk" && find . ! -type d | sed 's/Targets-[a-z]*\.cmake$/Targets-CONFIG.cmake/' |
+	sort | tr '\n' ' ')
+expected=$(
+	for f in include/hsakmt/hsakmt.h include/hsakmt/hsakmttypes.h \
+		"$thunk_libdir/libgcn-translate.so.1" "$thunk_libdir/libgcn-translate.so.1.0.0" \
+		"$thunk_libdir/libhsakmt.so" "$thunk_libdir/libhsakmt.so.1" "$thunk_libdir/libhsakmt.so.1.0.6" \
+		"$libdir/pkgconfig/libhsakmt.pc" "$libdir/cmake/hsakmt/hsakmt-config.cmake" \
+		"$libdir/cmake/hsakmt/hsakmt-config-version.cmake" "$libdir/cmake/hsakmt/hsakmtTargets.cmake" \
+		"$libdir/cmake/hsakmt/hsakmtTargets-CONFIG.cmake"; do
+		echo "./$f"
+	done | sort | tr '\n' ' '
+)
+[ "$found" = "$expected" ] || fail "component thunk installed: $found; expected: $expected"
 # The other components: each program with its manual page, uncompressed
 # (a package's tools compress them).
 component_files() {

@@ -16,7 +16,7 @@ namespace {
 // (tools/with-virtual-gpu/CMakeLists.txt). The installed place first: an
 // installed copy's build-tree path could lead anywhere.
 const char* const kCandidates[] = {
-    WITH_VIRTUAL_GPU_INSTALL_THUNK_DIR,  // installed: <prefix>/bin/../lib
+    WITH_VIRTUAL_GPU_INSTALL_THUNK_DIR,  // installed: bin/ to HSA_GCN_THUNK_LIBDIR
     WITH_VIRTUAL_GPU_BUILD_THUNK_DIR,    // build tree: <build>/libhsakmt
 };
 

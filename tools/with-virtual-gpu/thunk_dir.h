@@ -1,5 +1,5 @@
 // Where our libhsakmt.so.1 is, relative to this program: the build tree's
-// libhsakmt/ or the installed lib/ beside bin/.
+// libhsakmt/ or the installed thunk directory (HSA_GCN_THUNK_LIBDIR).
 #pragma once
 
 #include <string>
