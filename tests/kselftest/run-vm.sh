@@ -370,6 +370,8 @@ wait_device_attached() {
 # /dev/kfd, sysfs and debugfs files) mounted inside. 512 KiB messages: big shared libraries load in fewer
 # round trips.
 if [ "$SHARE_HOST" = 1 ]; then
+	# A line of its own: the console's first bytes may follow the BIOS's.
+	echo
 	for m in $(cat /etc/share-modules); do
 		insmod "/lib/guest-modules/$m.ko" || echo "=== GCNKFD SHARE insmod $m failed ==="
 	done

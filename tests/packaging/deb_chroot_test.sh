@@ -61,6 +61,9 @@ rm -rf "$root"
 mkdir -p "$root"
 tar -xf "$base" -C "$root"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The chroot's / a mount point of its own, as a system's is
+# (with-virtual-gpu makes its mounts private from there).
+bind "$root" "$root"
 bind /proc "$root/proc"
 bind /dev "$root/dev"
 # DKMS builds against the headers of the kernel the VM boots, lent by the
@@ -68,15 +71,21 @@ bind /dev "$root/dev"
 # mirror may have moved past that version.
 headers=$(readlink -f "/lib/modules/$kver/build")
 [ -d "$headers" ] || fail "no headers for $kver at /lib/modules/$kver/build"
-bind "$headers" "$root$headers" ro
-# Debian's flavour headers include the common ones' Makefile.
+# Debian's flavour headers include the common ones' Makefile, and link
+# to kbuild's scripts.
 common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$headers/Makefile" | head -1)
-common=${common:-$headers}
-[ "$common" = "$headers" ] || bind "$common" "$root$common" ro
-for d in "$headers"/*; do
+lent=("$headers")
+[ -z "$common" ] || lent+=("$common")
+for d in "$headers"/* ${common:+"$common"/*}; do
 	t=$(readlink -f "$d")
-	case $t in "$headers"/* | "$common"/*) ;; *) [ -e "$root$t" ] || bind "$t" "$root$t" ro ;; esac
+	case $t in "$headers"/* | "${common:-$headers}"/*) ;; *) lent+=("$t") ;; esac
 done
+mapfile -t lent < <(printf '%s\n' "${lent[@]}" | sort -u)
+lend_headers() {
+	local d
+	for d in "${lent[@]}"; do bind "$d" "$root$d" ro; done
+}
+lend_headers
 mkdir -p "$root/lib/modules/$kver"
 ln -sfn "$headers" "$root/lib/modules/$kver/build"
 
@@ -103,8 +112,8 @@ in_root depmod "$kver"
 snapshot() {
 	(cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./sys \
 		-o -path ./tmp -o -path ./run -o -path ./var/lib/dpkg -o -path ./var/lib/apt \
-		-o -path ./var/cache -o -path ./var/log -o -path ./usr/src/linux-headers-\* \
-		-o -path ./root \) -prune -o -printf '%y %p %l\n' | LC_ALL=C sort)
+		-o -path ./var/cache -o -path ./var/log -o -path ./root \
+		$(printf -- '-o -path .%s ' "${lent[@]}") \) -prune -o -printf '%y %p %l\n' | LC_ALL=C sort)
 }
 snapshot >"$work/before.txt"
 
@@ -140,7 +149,9 @@ step "ld.so.conf.d alternatives: ok"
 in_root update-alternatives --quiet --set "hsa-runtime64-$multiarch" \
 	"/usr/lib/$multiarch/hsa-gcn/runtime/rocm-ld.so.conf"
 in_root ldconfig
-in_root rocminfo >"$work/rocminfo.txt" 2>&1 || { cat "$work/rocminfo.txt"; fail "rocminfo"; }
+# with-virtual-gpu shows rocminfo the /dev/kfd and amdgpu module it asks for.
+in_root with-virtual-gpu rocminfo >"$work/rocminfo.txt" 2>&1 ||
+	{ cat "$work/rocminfo.txt"; fail "rocminfo"; }
 grep -q 'Name: *gfx900' "$work/rocminfo.txt" || fail "Debian's rocminfo shows no gfx900 on our thunk"
 in_root update-alternatives --quiet --auto "hsa-runtime64-$multiarch"
 in_root ldconfig
@@ -193,10 +204,10 @@ grep -q 'Name: *gfx900' "$vm/extra-1-env.log" || fail "hsainfo on /dev/kfd shows
 [ "$(cat "$vm/extra-2-env.rc")" = 0 ] || { cat "$vm/extra-2-env.log"; fail "vector_add on /dev/kfd"; }
 step "the packaged module, device and tools in the VM: ok"
 
+bind "$root" "$root"
 bind /proc "$root/proc"
 bind /dev "$root/dev"
-bind "$headers" "$root$headers" ro
-[ "$common" = "$headers" ] || bind "$common" "$root$common" ro
+lend_headers
 step "purging ${ours[*]}"
 in_root apt-get purge -y "${ours[@]}" >"$work/purge.log" 2>&1 ||
 	{ tail -n 30 "$work/purge.log"; fail "apt-get purge"; }

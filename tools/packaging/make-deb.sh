@@ -42,7 +42,7 @@ jobs=${JOBS:-$(nproc)}
 }
 
 changes=$(ls "$work"/hsa-gcn_"$version"_*.changes)
-if ! lintian --fail-on error,warning --no-tag-display-limit "$changes" \
+if ! lintian --fail-on error,warning --tag-display-limit 0 "$changes" \
 	>"$work/lintian.txt" 2>&1; then
 	cat "$work/lintian.txt" >&2
 	echo "make-deb.sh: lintian is not clean ($work/lintian.txt)" >&2
