@@ -4,7 +4,8 @@
 #   make check      build and run every test (CTest); SANITIZE=address,undefined
 #   make bench      build and run the benchmarks; tables in build/bench/*.txt
 #   make install    install thunk, runtime, headers and tools under PREFIX (/usr/local)
-#   make install-thunk  install only libhsakmt.so.1 (our thunk under Debian's ROCm)
+#   make install-thunk  install only the thunk (libhsakmt.so.1, its translator
+#                   plugin, headers and discovery files) under Debian's ROCm
 #   make deb        Debian packages (debian/) in $(BUILD_DIR)/deb, lintian-checked
 #   make clean      remove the build trees
 
