@@ -79,7 +79,7 @@ const std::array<Emitter, kOpcodeCount>& emitter_index() {
          {arithmetic_rows(), bits_rows(), convert_rows(), memory_rows(), control_rows(),
           dispatch_rows(), function_rows(), atomic_rows(), native_rows(), lane_rows(), misc_rows(),
           queue_rows(), alloca_rows(), signal_rows(), detect_rows(), fbarrier_rows(),
-          multimedia_rows(), segment_rows()}) {
+          multimedia_rows(), segment_rows(), image_rows()}) {
       for (size_t i = 0; i < span.count; ++i) a[span.rows[i].opcode] = span.rows[i].emit;
     }
     return a;
@@ -127,7 +127,7 @@ void declare_external_variable(ModuleState& ms, uint32_t at) {
     fail_at(ms.brig, at, "variable " + name + " is declared but never defined (PRM 4.12)");
   uint16_t elem = array_element(v.type);
   const TypeInfo* t = type_info(elem);
-  if (t == nullptr || t->cls == 'o')
+  if (t == nullptr || (t->cls == 'o' && !is_handle_type(elem)))
     fail_at(ms.brig, at,
             "not supported yet: variable " + name + " of type " + type_name(elem) + " (PRM 4.13)");
   llvm::Type* ty = llvm::IntegerType::get(ms.ir.getContext(), t->bits == 1 ? 8 : t->bits);
@@ -200,10 +200,11 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   }
   uint16_t elem = array_element(v.type);
   const TypeInfo* t = type_info(elem);
-  // Signal handles are 64- or 32-bit values in memory (PRM 6.8).
-  bool signal = elem == FW_BRIG_TYPE_SIG64 || elem == FW_BRIG_TYPE_SIG32;
-  if (t == nullptr || (t->cls == 'o' && !signal))
+  // Signal, image and sampler handles are 64-bit values in memory (PRM
+  // 6.8, 7.1.7).
+  if (t == nullptr || (t->cls == 'o' && !is_handle_type(elem)))
     fail("variable " + name + " of type " + type_name(elem), "4.13");
+  refuse_handle_initializer(ms.brig, at);
   llvm::Type* et = llvm::IntegerType::get(ms.ir.getContext(), t->bits == 1 ? 8 : t->bits);
   uint64_t count = (uint64_t(v.dim.hi) << 32) | v.dim.lo;
   llvm::Type* ty = is_array(v.type) ? llvm::ArrayType::get(et, count) : et;
@@ -264,6 +265,13 @@ bool is_signed(uint16_t type) {
   return t && t->cls == 's';
 }
 bool is_packed_type(uint16_t type) { return is_packed(type); }
+bool is_image_or_sampler(uint16_t type) {
+  return type == FW_BRIG_TYPE_SAMP || type == FW_BRIG_TYPE_ROIMG || type == FW_BRIG_TYPE_WOIMG ||
+         type == FW_BRIG_TYPE_RWIMG;
+}
+bool is_handle_type(uint16_t type) {
+  return type == FW_BRIG_TYPE_SIG32 || type == FW_BRIG_TYPE_SIG64 || is_image_or_sampler(type);
+}
 std::string type_name(uint16_t type) {
   const TypeInfo* t = type_info(type);
   return t ? t->name : "type " + std::to_string(type);

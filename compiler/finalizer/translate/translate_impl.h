@@ -28,6 +28,7 @@
 //   translate_misc.cpp        clock, cuid, laneid, waveid, nop, debugtrap... (11.4)
 //   translate_queue.cpp       packetid, completion signal, queue indices (11.3)
 //   translate_detect.cpp      detect-exception instructions (11.2)
+//   translate_image.cpp       images and samplers (7)
 //   translate_directives.cpp  control directives (13.4)
 //   translate_init.cpp        variable initializers (4.10)
 //   translate_memory_order.h  memory orders and rmw operations (atomics,
@@ -154,6 +155,10 @@ unsigned type_bits(uint16_t type);
 bool is_float(uint16_t type);
 bool is_signed(uint16_t type);
 bool is_packed_type(uint16_t type);
+// Opaque 64-bit handles a register, a variable or an argument can hold:
+// signals (PRM 6.8), images and samplers (PRM 7.1; translate_image.cpp).
+bool is_handle_type(uint16_t type);
+bool is_image_or_sampler(uint16_t type);
 std::string type_name(uint16_t type);
 std::string opcode_name(uint16_t opcode);
 
@@ -185,6 +190,7 @@ RowSpan signal_rows();      // translate_signals.cpp (signal, signalnoret)
 RowSpan fbarrier_rows();    // translate_fbarrier.cpp (initfbar ... ldf)
 RowSpan multimedia_rows();  // translate_multimedia.cpp (bitalign ... sadhi)
 RowSpan segment_rows();     // translate_segments.cpp (segmentp, ftos, stof)
+RowSpan image_rows();       // translate_image.cpp (rdimage ... imagefence)
 // An fbarrier directive's group-memory word, in ms.globals; scope prefixes
 // the name of a function-scope one (translate_fbarrier.cpp).
 void declare_fbarrier(ModuleState& ms, uint32_t at, const std::string& scope);
@@ -223,6 +229,9 @@ enum class Required { kWorkGroupSize, kGridSize, kDim, kNoPartialWorkGroups };
 llvm::ConstantInt* required_value(const KernelTranslator& k, Required what, unsigned i = 0);
 // A global/readonly variable's initial value of type ty (translate_init.cpp).
 llvm::Constant* variable_initializer(const Module& brig, uint32_t var_at, llvm::Type* ty);
+// Refuses an image or sampler variable with an initializer: its handle is
+// the address of a descriptor only the runtime can make (translate_image.cpp).
+void refuse_handle_initializer(const Module& brig, uint32_t var_at);
 // HSAIL functions (translate_functions.cpp): declares, and translates a
 // definition; after the module walk, rejects called functions never defined.
 void translate_function(ModuleState& ms, uint32_t fn_at);

@@ -14,11 +14,11 @@ namespace {
 // The LLVM type a variable of element type elem is stored as in memory.
 llvm::Type* storage_type(KernelTranslator& k, uint16_t elem) {
   const TypeInfo* t = type_info(elem);
-  if (t == nullptr || (t->cls == 'o' && elem != FW_BRIG_TYPE_SIG32 && elem != FW_BRIG_TYPE_SIG64)) {
-    k.unsupported("variables of type " + type_name(elem), "7");
+  if (t == nullptr || (t->cls == 'o' && !is_handle_type(elem))) {
+    k.unsupported("variables of type " + type_name(elem), "4.13");
   }
   if (elem == FW_BRIG_TYPE_B1) return k.b.getInt8Ty();  // b1 occupies a byte
-  if (t->cls == 'o') return k.b.getInt64Ty();           // signal handles
+  if (t->cls == 'o') return k.b.getInt64Ty();           // signal, image and sampler handles
   return k.value_type(elem);
 }
 
@@ -55,8 +55,8 @@ llvm::Function* create_function(ModuleState& ms, uint32_t kernel_at,
     };
     uint16_t elem = array_element(v.type);
     const TypeInfo* t = type_info(elem);
-    bool signal = elem == FW_BRIG_TYPE_SIG32 || elem == FW_BRIG_TYPE_SIG64;  // 64-bit handles
-    if (t == nullptr || t->bits == 0 || (t->cls == 'o' && !signal)) {
+    // Signal, image and sampler handles are 64-bit values (PRM 6.8, 7.1.7).
+    if (t == nullptr || t->bits == 0 || (t->cls == 'o' && !is_handle_type(elem))) {
       fail("of type " + type_name(elem));
     }
     uint64_t natural = natural_bytes(elem);
@@ -135,6 +135,7 @@ void declare_local(KernelTranslator& k) {
       // Group variables are per work-group LDS without an initial value;
       // function-scope global ones are ordinary zeroed globals.
       bool group = v.segment == FW_BRIG_SEGMENT_GROUP;
+      if (!group) refuse_handle_initializer(k.brig, k.at);
       llvm::Constant* init = group ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
                                    : variable_initializer(k.brig, k.at, ty);
       auto* gv =

@@ -41,8 +41,9 @@ llvm::Type* KernelTranslator::value_type(uint16_t type) const {
   }
   unsigned bits = type_bits(type);
   const TypeInfo* t = type_info(type);
-  // Signal handles are the 64-bit address of their amd_signal_t.
-  if (type == FW_BRIG_TYPE_SIG32 || type == FW_BRIG_TYPE_SIG64) return llvm::Type::getInt64Ty(ctx);
+  // Signal handles are the 64-bit address of their amd_signal_t, image
+  // and sampler handles that of their descriptor (translate_image.cpp).
+  if (is_handle_type(type)) return llvm::Type::getInt64Ty(ctx);
   if (bits == 0 || t == nullptr || t->cls == 'o') {
     unsupported("values of type " + type_name(type), "4.13");
   }
