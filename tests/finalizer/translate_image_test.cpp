@@ -364,3 +364,51 @@ TEST(TranslateImage, InitializedHandlesAreRefusedWithTheirPosition) {
 
 }  // namespace
 }  // namespace finalizer_test
+
+namespace finalizer_test {
+namespace {
+
+// The image instruction of an unvalidated module, patched by f; the error
+// translate() gives for it.
+template <class F>
+std::string patched_refusal(const std::string& body, F f) {
+  hsail::Module m = hsail::parse_hsail(
+      "module &m:1:0:$full:$large:$default;\nextension \"IMAGE\";\n"
+      "kernel &k(kernarg_roimg %i, kernarg_samp %s)\n{\n" +
+      body + "\n\tret;\n};\n");
+  const hsail::Section& code = m.code();
+  for (uint32_t off = code.header_size(); off < code.size();
+       off += m.base_at(code, off).byte_count) {
+    if (m.base_at(code, off).kind != FW_BRIG_KIND_INST_IMAGE) continue;
+    auto inst = m.code_entry<fw_brig_inst_image>(off);
+    f(inst);
+    m.code().put(off, inst);
+  }
+  try {
+    llvm::LLVMContext context;
+    hsail::finalizer::translate(m, context, hsail::finalizer::Options{});
+  } catch (const FinalizeError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Malformed image instructions the validator would reject are refused at
+// their position, never miscompiled.
+TEST(TranslateImage, MalformedImageInstructionsKeepTheirPosition) {
+  const std::string rd =
+      "\trdimage_v4_2d_f32_roimg_f32 ($s0, $s1, $s2, $s3), $d0, $d1, ($s4, $s5);";
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image& i) { i.geometry = FW_BRIG_GEOMETRY_1DB; }),
+            "5:2: rdimage does not take geometry 1db (PRM 7.2)");
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image& i) { i.geometry = 9; }),
+            "5:2: an image instruction with unknown geometry 9 (PRM 7.1)");
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image& i) { i.geometry = FW_BRIG_GEOMETRY_3D; }),
+            "5:2: rdimage needs 3 coordinates for its geometry (PRM 7.1)");
+  EXPECT_EQ(
+      patched_refusal(rd, [](fw_brig_inst_image& i) { i.geometry = FW_BRIG_GEOMETRY_2DDEPTH; }),
+      "5:2: rdimage takes one register for a depth image (PRM 7.1)");
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image&) {}), "");
+}
+
+}  // namespace
+}  // namespace finalizer_test
