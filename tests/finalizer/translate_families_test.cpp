@@ -224,6 +224,32 @@ kernel &k(kernarg_roimg %img, kernarg_samp %s)
 // Unvalidated BRIG (the runtime's finalizer extension may hand one over):
 // an instruction of a type its operation does not take, and an operand
 // list too short for its opcode, are finalization errors.
+// A bit instruction of an unvalidated module with a source type it has no
+// meaning for (found by TranslateMutatedBrig: firstbit of an f32 crashed in
+// LLVM while building the zero test) is refused.
+TEST(TranslateErrors, BitInstructionsRefuseNonIntegerSourceTypes) {
+  for (const char* line : {"\tfirstbit_u32_u32 $s0, $s1;", "\tlastbit_u32_u64 $s0, $d1;",
+                           "\tpopcount_u32_b32 $s0, $s1;"}) {
+    hsail::Module m = hsail::parse_hsail(kernel_with(line));
+    const hsail::Section& code = m.code();
+    for (uint32_t off = code.header_size(); off < code.size();
+         off += m.base_at(code, off).byte_count) {
+      if (m.base_at(code, off).kind != FW_BRIG_KIND_INST_SOURCE_TYPE) continue;
+      auto inst = m.code_entry<fw_brig_inst_source_type>(off);
+      inst.source_type = FW_BRIG_TYPE_F32;
+      m.code().put(off, inst);
+    }
+    llvm::LLVMContext context;
+    try {
+      hsail::finalizer::translate(m, context, hsail::finalizer::Options{});
+      ADD_FAILURE() << "no error for " << line;
+    } catch (const FinalizeError& e) {
+      EXPECT_TRUE(contains(e.what(), "5:2: ")) << e.what();
+      EXPECT_TRUE(contains(e.what(), "does not take source type f32")) << e.what();
+    }
+  }
+}
+
 TEST(TranslateErrors, UnvalidatedBrigIsRefusedNotMiscompiled) {
   hsail::Module m = hsail::parse_hsail(kernel_with("\tand_b32 $s0, $s1, $s2;"));
   const hsail::Section& code = m.code();

@@ -407,6 +407,13 @@ TEST(TranslateImage, MalformedImageInstructionsKeepTheirPosition) {
   EXPECT_EQ(
       patched_refusal(rd, [](fw_brig_inst_image& i) { i.geometry = FW_BRIG_GEOMETRY_2DDEPTH; }),
       "5:2: rdimage takes one register for a depth image (PRM 7.1)");
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image& i) { i.coord_type = FW_BRIG_TYPE_F64; }),
+            "5:2: rdimage does not take coordinate type f64 (PRM 7.2)");
+  EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image& i) { i.base.type = FW_BRIG_TYPE_U64; }),
+            "5:2: rdimage does not take type u64 (PRM 7.2)");
+  EXPECT_EQ(patched_refusal("\tldimage_v4_1d_u32_roimg_u32 ($s0, $s1, $s2, $s3), $d0, $s4;",
+                            [](fw_brig_inst_image& i) { i.coord_type = FW_BRIG_TYPE_F32; }),
+            "5:2: ldimage does not take coordinate type f32 (PRM 7.3)");
   EXPECT_EQ(patched_refusal(rd, [](fw_brig_inst_image&) {}), "");
 }
 

@@ -39,10 +39,28 @@ void shift(KernelTranslator& k, const Inst& inst) {
   k.write(inst.operands.at(0), r, inst.type);
 }
 
+// The source type of popcount, firstbit, lastbit, class, combine and
+// expand. An unvalidated module can give such an opcode another entry
+// format (its source type would be the next entry's bytes) or a type the
+// operation has no meaning for; both are refused before any IR is built.
+uint16_t source_type(KernelTranslator& k, const Inst& inst) {
+  if (inst.kind != FW_BRIG_KIND_INST_SOURCE_TYPE) {
+    k.fail(opcode_name(inst.opcode) + " has the wrong BRIG format (PRM 18.5.2)");
+  }
+  return k.entry<fw_brig_inst_source_type>().source_type;
+}
+
+uint16_t integer_source_type(KernelTranslator& k, const Inst& inst) {
+  uint16_t st = source_type(k, inst);
+  if (type_bits(st) < 8 || is_float(st) || is_packed_type(st) || is_handle_type(st)) {
+    k.fail(opcode_name(inst.opcode) + " does not take source type " + type_name(st));
+  }
+  return st;
+}
+
 // popcount_u32_<src> (PRM 5.6): the source has its own type.
 void popcount(KernelTranslator& k, const Inst& inst) {
-  auto s = k.entry<fw_brig_inst_source_type>();
-  Value* x = k.read(inst.operands.at(1), s.source_type);
+  Value* x = k.read(inst.operands.at(1), integer_source_type(k, inst));
   Value* n = call(k.b, llvm::Intrinsic::ctpop, x);
   k.write(inst.operands.at(0), k.b.CreateZExtOrTrunc(n, k.b.getInt32Ty()), inst.type);
 }
@@ -51,7 +69,7 @@ void popcount(KernelTranslator& k, const Inst& inst) {
 // significant bit, after complementing negative signed sources; lastbit:
 // from the least significant bit. Both give -1 when there is none.
 void find_bit(KernelTranslator& k, const Inst& inst) {
-  auto st = k.entry<fw_brig_inst_source_type>().source_type;
+  uint16_t st = integer_source_type(k, inst);
   auto& b = k.b;
   Value* x = k.read(inst.operands.at(1), st);
   bool first = inst.opcode == FW_BRIG_OPCODE_FIRSTBIT;
@@ -162,7 +180,7 @@ void carry_bit(KernelTranslator& k, const Inst& inst) {
 // those of gfx9's v_cmp_class, so llvm.amdgcn.class tests them directly;
 // the bits above 0x200 are ignored.
 void class_(KernelTranslator& k, const Inst& inst) {
-  auto st = k.entry<fw_brig_inst_source_type>().source_type;
+  uint16_t st = source_type(k, inst);
   if (!is_float(st)) k.fail("class does not take source type " + type_name(st));
   Value* x = k.read(inst.operands.at(1), st);
   Value* cond = k.b.CreateAnd(k.read(inst.operands.at(2), FW_BRIG_TYPE_U32), 0x3ff);
@@ -181,7 +199,7 @@ std::vector<uint32_t> vector_elements(KernelTranslator& k, uint32_t operand) {
 
 // combine (PRM 5.8): element 0 becomes the least significant bits.
 void combine(KernelTranslator& k, const Inst& inst) {
-  auto st = k.entry<fw_brig_inst_source_type>().source_type;
+  uint16_t st = integer_source_type(k, inst);
   std::vector<uint32_t> parts = vector_elements(k, inst.operands.at(1));
   unsigned width = type_bits(st);
   llvm::Type* to = k.b.getIntNTy(type_bits(inst.type));
@@ -195,7 +213,7 @@ void combine(KernelTranslator& k, const Inst& inst) {
 
 // expand (PRM 5.8): the inverse of combine.
 void expand(KernelTranslator& k, const Inst& inst) {
-  auto st = k.entry<fw_brig_inst_source_type>().source_type;
+  uint16_t st = integer_source_type(k, inst);
   std::vector<uint32_t> parts = vector_elements(k, inst.operands.at(0));
   Value* x = k.read(inst.operands.at(1), st);
   unsigned width = type_bits(inst.type);

@@ -148,6 +148,21 @@ std::vector<Value*> coordinates(KernelTranslator& k, const Inst& inst, size_t op
   return c;
 }
 
+// An unvalidated module can carry any type here; the emitters below build
+// IR only for the types the PRM allows (the validator's rules, PRM 7.2-7.4).
+void check_types(KernelTranslator& k, const Inst& inst, bool float_coords, const char* prm) {
+  auto i = k.entry<fw_brig_inst_image>();
+  std::string op = opcode_name(inst.opcode);
+  uint16_t t = inst.type;
+  if (t != FW_BRIG_TYPE_U32 && t != FW_BRIG_TYPE_S32 && t != FW_BRIG_TYPE_F32 &&
+      t != FW_BRIG_TYPE_F16) {
+    k.fail(op + " does not take type " + type_name(t) + " (PRM " + prm + ")");
+  }
+  uint16_t c = i.coord_type;
+  bool ok = float_coords ? c == FW_BRIG_TYPE_S32 || c == FW_BRIG_TYPE_F32 : c == FW_BRIG_TYPE_U32;
+  if (!ok) k.fail(op + " does not take coordinate type " + type_name(c) + " (PRM " + prm + ")");
+}
+
 // The texel registers: four channels, or one for a depth image.
 std::vector<uint32_t> texel_operands(KernelTranslator& k, const Inst& inst, bool depth) {
   std::vector<uint32_t> ops = elements(k, inst.operands.at(0));
@@ -215,6 +230,7 @@ llvm::ConstantInt* dmask(KernelTranslator& k, bool depth) { return k.b.getInt32(
 void rdimage(KernelTranslator& k, const Inst& inst) {
   auto i = k.entry<fw_brig_inst_image>();
   if (i.geometry == FW_BRIG_GEOMETRY_1DB) k.fail("rdimage does not take geometry 1db (PRM 7.2)");
+  check_types(k, inst, true, "7.2");
   Dim d = dim_of(k, i.geometry);
   Value* t = load_words(k, handle(k, inst, 1), 0, 8);
   Value* s = load_words(k, handle(k, inst, 2), 0, 4);
@@ -244,6 +260,7 @@ std::vector<Value*> buffer_args(KernelTranslator& k, const Inst& inst) {
 // without a sampler (image_load).
 void ldimage(KernelTranslator& k, const Inst& inst) {
   auto i = k.entry<fw_brig_inst_image>();
+  check_types(k, inst, false, "7.3");
   llvm::Type* v4f32 = texel_type(k, false);
   if (i.geometry == FW_BRIG_GEOMETRY_1DB) {
     Value* texel =
@@ -264,6 +281,7 @@ void ldimage(KernelTranslator& k, const Inst& inst) {
 // format (image_store, buffer_store_format_xyzw for 1DB).
 void stimage(KernelTranslator& k, const Inst& inst) {
   auto i = k.entry<fw_brig_inst_image>();
+  check_types(k, inst, false, "7.4");
   if (i.geometry == FW_BRIG_GEOMETRY_1DB) {
     Value* texel = read_texel(k, inst, false);
     std::vector<Value*> args{texel};

@@ -166,11 +166,13 @@ TEST_F(ApiExtFinalizerFinalize, WhatTheFinalizerCannotDoFails) {
   hsa_code_object_t co{0};
   // A program without modules has nothing to finalize.
   EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
-  // Valid HSAIL the finalizer does not translate yet (an image kernarg).
+  // Valid HSAIL the finalizer does not translate yet (a sampler variable
+  // with an initializer: the loader would have to create the sampler).
   std::vector<uint8_t> brig = brig_of(
       "module &m:1:0:$full:$large:$default;\n"
       "extension \"IMAGE\";\n"
-      "kernel &k(kernarg_roimg %i) { ret; };\n");
+      "readonly_samp &s = samp(coord = normalized, filter = linear, addressing = clamp_to_edge);\n"
+      "kernel &k() { ret; };\n");
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
   EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
   EXPECT_EQ(co.handle, 0u);
