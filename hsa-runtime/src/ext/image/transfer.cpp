@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "memory/gpu_visible_memory.h"
@@ -43,11 +44,25 @@ struct Rect {
   hsa_dim3_t offset;
 };
 
-// The image's rectangle at an element offset: x in bytes.
-Rect image_rect(const ImageRecord& im, const hsa_dim3_t& offset) {
+// A region's coordinates in the image's memory: a 1DA image's layers
+// (region y) are its slices, one row each.
+hsa_dim3_t in_memory(const ImageRecord& im, hsa_dim3_t v) {
+  if (im.desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) std::swap(v.y, v.z);
+  return v;
+}
+
+// The image's rectangle at a region offset: x in bytes.
+Rect image_rect(const ImageRecord& im, const hsa_dim3_t& region_offset) {
   const Layout& l = im.layout;
+  const hsa_dim3_t o = in_memory(im, region_offset);
   return {{im.data, l.row_pitch, l.slice_pitch},
-          {static_cast<uint32_t>(offset.x * l.element_size), offset.y, offset.z}};
+          {static_cast<uint32_t>(o.x * l.element_size), o.y, o.z}};
+}
+
+// Rows of staging memory, packed at `pitch`, as the other side of a copy
+// whose range (in the image's memory) is `range`.
+Rect staging_rect(uint8_t* p, size_t pitch, const hsa_dim3_t& range) {
+  return {{p, pitch, pitch * range.y}, {0, 0, 0}};
 }
 
 struct Copy {
@@ -106,9 +121,8 @@ hsa_status_t import_region(const ImageRecord& dst, const void* src, size_t row_p
     for (size_t y = 0; y < e.rows; ++y)
       std::memcpy(staging.get() + (z * e.rows + y) * pitch, in + z * slice_pitch + y * row_pitch,
                   e.row_bytes);
-  const Copy c{image_rect(dst, region.offset),
-               {{staging.get(), pitch, pitch * e.rows}, {0, 0, 0}},
-               dim(e.row_bytes, e.rows, e.slices)};
+  const hsa_dim3_t range = in_memory(dst, dim(e.row_bytes, e.rows, e.slices));
+  const Copy c{image_rect(dst, region.offset), staging_rect(staging.get(), pitch, range), range};
   return run(dst.agent, hsaHostToDevice, {c});
 }
 
@@ -119,9 +133,8 @@ hsa_status_t export_region(const ImageRecord& src, void* dst, size_t row_pitch, 
   const size_t pitch = align4(e.row_bytes);
   Staging staging(pitch * e.rows * e.slices);
   if (!staging.get()) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  const Copy c{{{staging.get(), pitch, pitch * e.rows}, {0, 0, 0}},
-               image_rect(src, region.offset),
-               dim(e.row_bytes, e.rows, e.slices)};
+  const hsa_dim3_t range = in_memory(src, dim(e.row_bytes, e.rows, e.slices));
+  const Copy c{staging_rect(staging.get(), pitch, range), image_rect(src, region.offset), range};
   const hsa_status_t s = run(src.agent, hsaDeviceToHost, {c});
   if (s != HSA_STATUS_SUCCESS) return s;
   auto* out = static_cast<uint8_t*>(dst);
@@ -137,9 +150,21 @@ hsa_status_t copy_region(const ImageRecord& src, const hsa_dim3_t& src_offset,
                          const hsa_dim3_t& range) {
   const Extent e = extent_of(src, range);
   if (e.row_bytes == 0 || e.rows == 0 || e.slices == 0) return HSA_STATUS_SUCCESS;
-  const Copy c{image_rect(dst, dst_offset), image_rect(src, src_offset),
-               dim(e.row_bytes, e.rows, e.slices)};
-  return run(dst.agent, hsaDeviceToDevice, {c});
+  const hsa_dim3_t bytes = dim(e.row_bytes, e.rows, e.slices);
+  const hsa_dim3_t src_range = in_memory(src, bytes), dst_range = in_memory(dst, bytes);
+  if (src_range.y == dst_range.y && src_range.z == dst_range.z)
+    return run(dst.agent, hsaDeviceToDevice,
+               {{image_rect(dst, dst_offset), image_rect(src, src_offset), src_range}});
+  // A 1DA image on one side only: the rows go one by one.
+  std::vector<Copy> copies;
+  for (uint32_t z = 0; z < range.z; ++z) {
+    for (uint32_t y = 0; y < range.y; ++y) {
+      const hsa_dim3_t s_at{src_offset.x, src_offset.y + y, src_offset.z + z};
+      const hsa_dim3_t d_at{dst_offset.x, dst_offset.y + y, dst_offset.z + z};
+      copies.push_back({image_rect(dst, d_at), image_rect(src, s_at), dim(e.row_bytes, 1, 1)});
+    }
+  }
+  return run(dst.agent, hsaDeviceToDevice, copies);
 }
 
 hsa_status_t fill_region(const ImageRecord& dst, const uint8_t* element,
@@ -161,9 +186,8 @@ hsa_status_t fill_region(const ImageRecord& dst, const uint8_t* element,
     for (size_t y = 0; y < e.rows; y += block_rows) {
       const size_t rows = std::min(block_rows, e.rows - y);
       const hsa_dim3_t at = dim(region.offset.x, region.offset.y + y, region.offset.z + z);
-      copies.push_back({image_rect(dst, at),
-                        {{staging.get(), pitch, pitch * block_rows}, {0, 0, 0}},
-                        dim(e.row_bytes, rows, 1)});
+      const hsa_dim3_t range = in_memory(dst, dim(e.row_bytes, rows, 1));
+      copies.push_back({image_rect(dst, at), staging_rect(staging.get(), pitch, range), range});
     }
   }
   return run(dst.agent, hsaHostToDevice, copies);
