@@ -220,4 +220,50 @@ TEST_F(ApiImageData, CopySubRegionsBetweenImages) {
   }
 }
 
+TEST_F(ApiImageData, SrgbCopiesConvert) {
+  // SRGBA to RGBA decodes r, g, b (sRGB 188 is linear 0.5029 -> 128; 100
+  // is 0.1274 -> 32), RGBA to SRGBA encodes them (128 -> 0.7367 -> 188);
+  // a is copied unchanged; other format pairs are refused.
+  const auto unorm8 = HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8;
+  const hsa_ext_image_t srgb = image(
+      describe(HSA_EXT_IMAGE_GEOMETRY_2D, 4, 2, 0, 0, unorm8, HSA_EXT_IMAGE_CHANNEL_ORDER_SRGBA));
+  const hsa_ext_image_t linear = image(
+      describe(HSA_EXT_IMAGE_GEOMETRY_2D, 4, 2, 0, 0, unorm8, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA));
+  ASSERT_NE(srgb.handle, 0u);
+  ASSERT_NE(linear.handle, 0u);
+  const uint8_t texel_srgb[4] = {188, 0, 255, 77}, texel_mid[4] = {100, 100, 100, 100};
+  std::vector<uint8_t> in;
+  for (int k = 0; k < 4; ++k) in.insert(in.end(), texel_srgb, texel_srgb + 4);
+  for (int k = 0; k < 4; ++k) in.insert(in.end(), texel_mid, texel_mid + 4);
+  const hsa_ext_image_region_t all{{0, 0, 0}, {4, 2, 1}};
+  ASSERT_EQ(hsa_ext_image_import(gpu_, in.data(), 0, 0, srgb, &all), HSA_STATUS_SUCCESS);
+  const hsa_dim3_t zero{0, 0, 0}, range{4, 2, 1};
+  ASSERT_EQ(hsa_ext_image_copy(gpu_, srgb, &zero, linear, &zero, &range), HSA_STATUS_SUCCESS);
+  std::vector<uint8_t> out(32);
+  ASSERT_EQ(hsa_ext_image_export(gpu_, linear, out.data(), 0, 0, &all), HSA_STATUS_SUCCESS);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(out[k * 4 + 0], 128);
+    EXPECT_EQ(out[k * 4 + 1], 0);
+    EXPECT_EQ(out[k * 4 + 2], 255);
+    EXPECT_EQ(out[k * 4 + 3], 77);
+    EXPECT_EQ(out[16 + k * 4 + 0], 32);
+    EXPECT_EQ(out[16 + k * 4 + 3], 100) << "a is linear";
+  }
+  // Back: the first row only, into the second row of the sRGB image.
+  const hsa_dim3_t row1{0, 1, 0}, one_row{4, 1, 1};
+  ASSERT_EQ(hsa_ext_image_copy(gpu_, linear, &zero, srgb, &row1, &one_row), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_ext_image_export(gpu_, srgb, out.data(), 0, 0, &all), HSA_STATUS_SUCCESS);
+  for (int k = 0; k < 8; ++k) {
+    EXPECT_EQ(out[k * 4 + 0], 188) << k;
+    EXPECT_EQ(out[k * 4 + 1], 0);
+    EXPECT_EQ(out[k * 4 + 2], 255);
+    EXPECT_EQ(out[k * 4 + 3], 77);
+  }
+  const hsa_ext_image_t uint8 =
+      image(describe(HSA_EXT_IMAGE_GEOMETRY_2D, 4, 2, 0, 0,
+                     HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA));
+  EXPECT_EQ(hsa_ext_image_copy(gpu_, srgb, &zero, uint8, &zero, &range),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+
 }  // namespace

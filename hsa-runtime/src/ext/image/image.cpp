@@ -334,14 +334,22 @@ extern "C" hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t sr
   if (!hsart::image::find_image(src_image.handle, &src) ||
       !hsart::image::find_image(dst_image.handle, &dst))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  // One agent's images, of one format (the bytes are copied unchanged).
-  if (src.agent.handle != dst.agent.handle ||
-      src.desc.format.channel_type != dst.desc.format.channel_type ||
-      src.desc.format.channel_order != dst.desc.format.channel_order)
+  // One agent's images, of one format (the bytes are copied unchanged), or
+  // SRGBA and RGBA of UNORM_INT8 (converted, as ROCr allows).
+  const hsa_ext_image_format_t& sf = src.desc.format;
+  const hsa_ext_image_format_t& df = dst.desc.format;
+  const bool same = sf.channel_type == df.channel_type && sf.channel_order == df.channel_order;
+  const auto srgba = HSA_EXT_IMAGE_CHANNEL_ORDER_SRGBA, rgba = HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA;
+  const bool srgb_pair = sf.channel_type == HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8 &&
+                         df.channel_type == HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8 &&
+                         ((sf.channel_order == srgba && df.channel_order == rgba) ||
+                          (sf.channel_order == rgba && df.channel_order == srgba));
+  if (src.agent.handle != dst.agent.handle || !(same || srgb_pair))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (!hsart::image::inside(src, *src_offset, *range) ||
       !hsart::image::inside(dst, *dst_offset, *range))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (srgb_pair) return hsart::image::copy_srgb_region(src, *src_offset, dst, *dst_offset, *range);
   return hsart::image::copy_region(src, *src_offset, dst, *dst_offset, *range);
 }
 

@@ -130,6 +130,12 @@ uint32_t srgb_of(float linear) {
   return static_cast<uint32_t>(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
+float srgb_to_linear(float srgb) {
+  const double s = srgb;
+  const double l = s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+  return static_cast<float>(l < 0 ? 0 : l > 1 ? 1 : l);
+}
+
 size_t texel_bytes(hsa_ext_image_format_t format, const void* colour, uint8_t out[16]) {
   float f[4];
   int32_t s[4];

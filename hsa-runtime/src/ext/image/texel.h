@@ -21,5 +21,6 @@ uint32_t unorm_of(float f, unsigned bits);  // UnsignedNormalize(bits)
 int32_t snorm_of(float f, unsigned bits);   // SignedNormalize(bits)
 uint16_t half_of(float f);                  // f32 to f16, round to nearest even
 uint32_t srgb_of(float linear);             // UnsignedSrgb: linear RGB to an sRGB byte
+float srgb_to_linear(float srgb);           // UnsignedSrgb on read: sRGB in [0, 1] to linear
 
 }  // namespace hsart::image

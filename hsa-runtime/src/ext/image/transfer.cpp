@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "ext/image/texel.h"
 #include "memory/gpu_visible_memory.h"
 
 namespace hsart::image {
@@ -165,6 +166,27 @@ hsa_status_t copy_region(const ImageRecord& src, const hsa_dim3_t& src_offset,
     }
   }
   return run(dst.agent, hsaDeviceToDevice, copies);
+}
+
+hsa_status_t copy_srgb_region(const ImageRecord& src, const hsa_dim3_t& src_offset,
+                              const ImageRecord& dst, const hsa_dim3_t& dst_offset,
+                              const hsa_dim3_t& range) {
+  const size_t texels = size_t{range.x} * range.y * range.z;
+  if (texels == 0) return HSA_STATUS_SUCCESS;
+  std::vector<uint8_t> host(texels * 4);
+  const size_t row_pitch = size_t{range.x} * 4, slice_pitch = row_pitch * range.y;
+  hsa_status_t s = export_region(src, host.data(), row_pitch, slice_pitch, {src_offset, range});
+  if (s != HSA_STATUS_SUCCESS) return s;
+  const bool to_linear = src.desc.format.channel_order == HSA_EXT_IMAGE_CHANNEL_ORDER_SRGBA;
+  // The 256 possible bytes each way; a stays linear.
+  uint8_t table[256];
+  for (unsigned v = 0; v < 256; ++v) {
+    const float f = static_cast<float>(v) / 255.0f;
+    table[v] = static_cast<uint8_t>(to_linear ? unorm_of(srgb_to_linear(f), 8) : srgb_of(f));
+  }
+  for (size_t t = 0; t < texels; ++t)
+    for (size_t c = 0; c < 3; ++c) host[t * 4 + c] = table[host[t * 4 + c]];
+  return import_region(dst, host.data(), row_pitch, slice_pitch, {dst_offset, range});
 }
 
 hsa_status_t fill_region(const ImageRecord& dst, const uint8_t* element,

@@ -22,6 +22,12 @@ hsa_status_t export_region(const ImageRecord& src, void* dst, size_t row_pitch, 
 hsa_status_t copy_region(const ImageRecord& src, const hsa_dim3_t& src_offset,
                          const ImageRecord& dst, const hsa_dim3_t& dst_offset,
                          const hsa_dim3_t& range);
+// Copies between an SRGBA and an RGBA image (UNORM_INT8), converting r, g,
+// b between sRGB and linear as ROCr's converting copy does: the region
+// comes out to host memory, is converted there, and goes into `dst`.
+hsa_status_t copy_srgb_region(const ImageRecord& src, const hsa_dim3_t& src_offset,
+                              const ImageRecord& dst, const hsa_dim3_t& dst_offset,
+                              const hsa_dim3_t& range);
 // Fills the region with copies of one element's bytes.
 hsa_status_t fill_region(const ImageRecord& dst, const uint8_t* element,
                          const hsa_ext_image_region_t& region);
