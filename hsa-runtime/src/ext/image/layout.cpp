@@ -30,9 +30,11 @@ hsa_status_t layout_of(const hsa_ext_image_descriptor_t& d, size_t element_size,
   l.element_size = element_size;
   const size_t row_bytes = d.width * element_size;
   if (d.geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
-    l.row_pitch = row_bytes;
-    l.slice_pitch = row_bytes;
+    // One row; its pitch is the whole size, so that copies of it have the
+    // dword pitch the copy engine needs whatever the width.
     l.size = align_up(row_bytes, kLinearAlignment);
+    l.row_pitch = l.size;
+    l.slice_pitch = l.size;
     *out = l;
     return HSA_STATUS_SUCCESS;
   }
