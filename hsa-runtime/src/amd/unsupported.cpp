@@ -12,9 +12,10 @@
 // | hsa_amd_svm_attributes_set, | SVM in the KFD (the system reports  | ERROR              |
 // | _get, hsa_amd_svm_prefetch_ | HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED   |                    |
 // | async                       | false)                              |                    |
-// | hsa_amd_image_create        | image hardware                      | FORMAT_UNSUPPORTED |
-// | hsa_amd_image_get_info_     | image hardware                      | SUCCESS, limits 0  |
-// | max_dim                     |                                     |                    |
+// | hsa_amd_image_create        | vendor-layout (metadata) images     | FORMAT_UNSUPPORTED |
+//
+// hsa_amd_image_get_info_max_dim answers the images extension's limits
+// (ext/image/table.cpp): ROCr's gfx9 values on a GPU agent, 0 on a CPU.
 //
 // ROCr's interop unmap ignores unknown pointers and reports success; here
 // no pointer can be a mapping, so every one is refused.
@@ -22,6 +23,7 @@
 
 #include <cstring>
 
+#include "ext/image/images.h"
 #include "runtime/init_check.h"
 #include "runtime/topology.h"
 #include "signals/api_state.h"
@@ -264,14 +266,13 @@ extern "C" hsa_status_t hsa_amd_image_create(hsa_agent_t agent,
 extern "C" hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent,
                                                        hsa_agent_info_t attribute, void* value) {
   HSART_CHECK_INIT();
-  if (!hsart::agent_from(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  const hsart::Agent* a = hsart::agent_from(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!value) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   for (const ImageLimit& l : kImageLimits) {
     if (l.attribute != static_cast<uint32_t>(attribute)) continue;
-    // No agent here has image hardware: every limit is 0, as ROCr reports
-    // for an agent without it.
-    std::memset(value, 0, l.words * sizeof(uint32_t));
-    return HSA_STATUS_SUCCESS;
+    // The images extension's limits (0 on a CPU agent, as ROCr reports).
+    return hsart::image::agent_info(*a, static_cast<int>(attribute), value);
   }
   return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }

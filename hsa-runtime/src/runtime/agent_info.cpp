@@ -5,6 +5,7 @@
 
 #include <hsa/hsa_ext_amd.h>
 
+#include "ext/image/images.h"
 #include "runtime/extensions.h"
 #include "runtime/isa.h"
 #include "runtime/runtime.h"
@@ -127,11 +128,16 @@ hsa_status_t standard_info(const Agent& a, int attribute, void* value) {
       return put(value, a.isa ? hsart::handle_of(a.isa) : hsa_isa_t{0});
     case HSA_AGENT_INFO_EXTENSIONS:  // the same as hsa_agent_extension_supported's
       hsart::extension_mask(value);
+      if (!hsart::image::agent_has_images(a))  // images are the GPU agents'
+        static_cast<uint8_t*>(value)[HSA_EXTENSION_IMAGES / 8] &=
+            static_cast<uint8_t>(~(1u << (HSA_EXTENSION_IMAGES % 8)));
       return HSA_STATUS_SUCCESS;
     case HSA_AGENT_INFO_VERSION_MAJOR:
     case HSA_AGENT_INFO_VERSION_MINOR:
       return put(value, uint16_t{1});
     default:
+      if (hsart::image::is_image_attribute(attribute))
+        return hsart::image::agent_info(a, attribute, value);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
 }
@@ -197,6 +203,11 @@ hsa_status_t amd_info(const Agent& a, int attribute, void* value) {
   }
 }
 
+// The extensions are every agent's, but images, which only GPU agents have.
+bool agent_has(const Agent& a, uint16_t extension) {
+  return extension != HSA_EXTENSION_IMAGES || hsart::image::agent_has_images(a);
+}
+
 }  // namespace
 
 extern "C" hsa_status_t hsa_iterate_agents(hsa_status_t (*callback)(hsa_agent_t agent, void* data),
@@ -225,9 +236,11 @@ extern "C" hsa_status_t hsa_agent_extension_supported(uint16_t extension, hsa_ag
                                                       uint16_t version_major,
                                                       uint16_t version_minor, bool* result) {
   HSART_CHECK_INIT();
-  if (!hsart::agent_from(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  const Agent* a = hsart::agent_from(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!result || !hsart::extension_known(extension)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  *result = hsart::extension_implemented(extension, version_major) && version_minor == 0;
+  *result = hsart::extension_implemented(extension, version_major) && version_minor == 0 &&
+            agent_has(*a, extension);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -235,10 +248,11 @@ extern "C" hsa_status_t hsa_agent_major_extension_supported(uint16_t extension, 
                                                             uint16_t version_major,
                                                             uint16_t* version_minor, bool* result) {
   HSART_CHECK_INIT();
-  if (!hsart::agent_from(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  const Agent* a = hsart::agent_from(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!version_minor || !result || !hsart::extension_known(extension))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  *result = hsart::extension_implemented(extension, version_major);
+  *result = hsart::extension_implemented(extension, version_major) && agent_has(*a, extension);
   if (*result) *version_minor = 0;  // the only minor version there is
   return HSA_STATUS_SUCCESS;
 }

@@ -32,7 +32,7 @@ struct Component {
 // - The parts between have no order among themselves; they stay in the
 //   order the static initialisers that used to register them gave
 //   (coherency, profiling clocks, system events, code objects v1,
-//   executables, finalizer programs), with caches after blit.
+//   executables, finalizer programs, then images), with caches after blit.
 constexpr Component kComponents[] = {
     {"signals", signals_start, signals_stop},
     {"queues", queues_start, queues_stop},
@@ -42,6 +42,7 @@ constexpr Component kComponents[] = {
     {"code objects v1", nullptr, v1::code_objects_v1_stop},
     {"executables", nullptr, exec::executables_stop},
     {"finalizer programs", nullptr, finalizer::finalizer_programs_stop},
+    {"images", nullptr, image::images_stop},
     {"blit", nullptr, blit_stop},
     {"sdma", nullptr, sdma_stop},
     {"caches", caches_start, caches_stop},

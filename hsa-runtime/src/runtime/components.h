@@ -35,6 +35,10 @@ void system_events_stop(Runtime& rt);
 namespace v1 {
 void code_objects_v1_stop(Runtime& rt);
 }
+// ext/image/objects.cpp
+namespace image {
+void images_stop(Runtime& rt);
+}
 // executables/reader.cpp
 namespace exec {
 void executables_stop(Runtime& rt);

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "ext/finalizer/finalizer.h"
+#include "ext/image/images.h"
 #include "runtime/extensions.h"
 #include "runtime/init_check.h"
 #include "runtime/runtime.h"
@@ -18,8 +19,9 @@ struct ExtensionName {
   const char* name;
 };
 
-// Every extension hsa.h names. Of their function tables only the
-// finalizer's (version 1.00) exists.
+// Every extension hsa.h names. Of their function tables the finalizer's
+// (version 1.00) and the images' (1.00, and the major version 1 table with
+// the *_with_layout functions) exist.
 const ExtensionName kExtensions[] = {
     {HSA_EXTENSION_FINALIZER, "HSA_EXTENSION_FINALIZER"},
     {HSA_EXTENSION_IMAGES, "HSA_EXTENSION_IMAGES"},
@@ -42,7 +44,9 @@ namespace hsart {
 // Shared with the agent queries: whether the runtime implements an extension.
 // The finalizer counts only when its plugin is installed next to us.
 bool extension_implemented(uint16_t id, uint16_t major) {
-  return id == HSA_EXTENSION_FINALIZER && major == 1 && finalizer::plugin_installed();
+  if (major != 1) return false;
+  if (id == HSA_EXTENSION_IMAGES) return true;
+  return id == HSA_EXTENSION_FINALIZER && finalizer::plugin_installed();
 }
 bool extension_known(uint16_t id) { return find_extension(id) != nullptr; }
 // HSA_*_INFO_EXTENSIONS: bit n of the 128 bytes is extension id n.
@@ -133,15 +137,18 @@ extern "C" hsa_status_t hsa_system_major_extension_supported(uint16_t extension,
 }
 
 // Asking for the table of an extension the runtime lacks is an invalid
-// argument (the specification's word); the finalizer's is version 1.00, so
-// a later minor version is one it lacks too.
+// argument (the specification's word); both tables are minor version 0, so
+// a later minor version is one the runtime lacks too.
 extern "C" hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,
                                                        uint16_t version_minor, void* table) {
   HSART_CHECK_INIT();
   if (!table || !find_extension(extension) ||
       !hsart::extension_implemented(extension, version_major) || version_minor != 0)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  std::memcpy(table, &hsart::finalizer::table(), sizeof(hsa_ext_finalizer_1_00_pfn_t));
+  if (extension == HSA_EXTENSION_IMAGES)
+    std::memcpy(table, &hsart::image::table_1_00(), sizeof(hsa_ext_images_1_00_pfn_t));
+  else
+    std::memcpy(table, &hsart::finalizer::table(), sizeof(hsa_ext_finalizer_1_00_pfn_t));
   return HSA_STATUS_SUCCESS;
 }
 
@@ -154,7 +161,11 @@ extern "C" hsa_status_t hsa_system_get_major_extension_table(uint16_t extension,
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   // The caller's table may be shorter (an older minor version's): fill
   // what fits, as ROCr does.
-  std::memcpy(table, &hsart::finalizer::table(),
-              std::min(table_length, sizeof(hsa_ext_finalizer_1_00_pfn_t)));
+  if (extension == HSA_EXTENSION_IMAGES)
+    std::memcpy(table, &hsart::image::table_1(),
+                std::min(table_length, sizeof(hsa_ext_images_1_pfn_t)));
+  else
+    std::memcpy(table, &hsart::finalizer::table(),
+                std::min(table_length, sizeof(hsa_ext_finalizer_1_00_pfn_t)));
   return HSA_STATUS_SUCCESS;
 }

@@ -164,8 +164,8 @@ TEST_F(CoreAgentTest, GpuFixedValues) {
   uint8_t ext[128];
   std::memset(ext, 0xff, sizeof ext);
   ASSERT_EQ(hsa_agent_get_info(gpu_, HSA_AGENT_INFO_EXTENSIONS, ext), HSA_STATUS_SUCCESS);
-  // The finalizer (id 0) is the one extension implemented.
-  EXPECT_EQ(ext[0], 1u << HSA_EXTENSION_FINALIZER);
+  // The finalizer (id 0) and images (id 1) are the extensions implemented.
+  EXPECT_EQ(ext[0], (1u << HSA_EXTENSION_FINALIZER) | (1u << HSA_EXTENSION_IMAGES));
   for (size_t i = 1; i < sizeof ext; ++i) EXPECT_EQ(ext[i], 0) << "byte " << i;
 }
 
