@@ -24,6 +24,8 @@ fail() {
 	echo "deb_chroot_test: FAIL: $*" >&2
 	exit 1
 }
+# Any other failing command says where it stopped.
+trap 'echo "deb_chroot_test: FAIL: line $LINENO: $BASH_COMMAND exited with $?" >&2' ERR
 step() { echo "deb_chroot_test: $*"; }
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (chroot and mounts)"
@@ -101,7 +103,8 @@ done | tr '\n' ',' | tr ',' '\n' | sed 's/^ *//;s/ *$//' | grep -v '^$' |
 # With Debian's ROCm beside ours: rocminfo pulls in its ROCr and thunk.
 deps="$deps, rocminfo"
 step "installing the packages' dependencies: $deps"
-in_root apt-get update -qq
+# The mirror once more after a pause, should the first try fail.
+in_root apt-get update -qq || { sleep 10; in_root apt-get update -qq; }
 in_root apt-get satisfy -y -qq --no-install-recommends "$deps" >"$work/deps.log" 2>&1 ||
 	{ tail -n 30 "$work/deps.log"; fail "apt-get satisfy"; }
 
