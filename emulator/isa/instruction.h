@@ -41,6 +41,7 @@ enum OpFlag : uint32_t {
   kOpAttrSrc0 = 1u << 17,        // v_interp_*: src0 holds attribute/channel/high, not a source
   kOpSampler = 1u << 18,         // MIMG: takes an S# (SSAMP)
   kOpGather4 = 1u << 19,         // MIMG gather4: four texels' one component
+  kOpMipAddr = 1u << 20,         // MIMG _mip forms: the address ends with the mip level
 };
 
 struct OpcodeInfo {

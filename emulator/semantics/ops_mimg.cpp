@@ -60,6 +60,15 @@ bool prepare(Wave& w, const Inst& in, bool need_format, Access* a) {
                     std::to_string(a->r.type) + " (DA must say whether the type is an array)");
     return false;
   }
+  // The decoder counted one address VGPR; the type may need more.
+  const unsigned naddr = a->d.coords + (in.info->flags & kOpMipAddr ? 1 : 0);
+  if (in.addr + naddr > w.nvgpr) {
+    w.raise(FaultKind::kRegisterOutOfRange, w.pc,
+            std::string(in.info->name) + ": address VGPRs v" + std::to_string(in.addr) + "..v" +
+                std::to_string(in.addr + naddr - 1) + " pass the wave's " +
+                std::to_string(w.nvgpr) + " VGPRs");
+    return false;
+  }
   if (a->r.sw_mode != 0) {
     unsupported(w, in, "swizzle mode SW_MODE=" + std::to_string(a->r.sw_mode) + " (linear only)");
     return false;
@@ -241,6 +250,10 @@ void image_store(Wave& w, const Inst& in) {
 void image_get_resinfo(Wave& w, const Inst& in) {
   Access a;
   if (!prepare(w, in, false, &a)) return;
+  if (in.d16) {
+    unsupported(w, in, "d16");
+    return;
+  }
   const uint64_t exec = w.exec();
   for_active(exec, [&](unsigned l) {
     const uint64_t level = uint64_t{a.r.base_level} + w.v(in.addr % w.nvgpr)[l];
@@ -258,10 +271,6 @@ void image_get_resinfo(Wave& w, const Inst& in) {
     unsigned n = 0;
     for (unsigned i = 0; i < 4; ++i)
       if ((in.dmask >> i) & 1) vals[n++] = info[i];
-    if (in.d16) {
-      unsupported(w, in, "d16");
-      return;
-    }
     put_results(w, in, l, vals, n, false);
   });
 }
@@ -332,13 +341,13 @@ constexpr uint32_t kSmp = kOpLoad | kOpSampler, kG4 = kOpLoad | kOpSampler | kOp
 
 const OpcodeInfo kRows[] = {
     IM("load", 0, image_load<false>, B32, N, kLd, 1),
-    IM("load_mip", 1, image_load<true>, B32, N, kLd, 1),
+    IM("load_mip", 1, image_load<true>, B32, N, kLd | kOpMipAddr, 1),
     IM("load_pck", 2, image_pck, B32, N, kLd, 1),
     IM("load_pck_sgn", 3, image_pck, B32, N, kLd, 1),
     IM("load_mip_pck", 4, image_pck, B32, N, kLd, 1),
     IM("load_mip_pck_sgn", 5, image_pck, B32, N, kLd, 1),
     IM("store", 8, image_store<false>, N, B32, kSt, 1),
-    IM("store_mip", 9, image_store<true>, N, B32, kSt, 1),
+    IM("store_mip", 9, image_store<true>, N, B32, kSt | kOpMipAddr, 1),
     IM("store_pck", 10, image_pck, N, B32, kSt, 1),
     IM("store_mip_pck", 11, image_pck, N, B32, kSt, 1),
     IM("get_resinfo", 14, image_get_resinfo, B32, N, kLd, 1),
