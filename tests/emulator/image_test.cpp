@@ -128,9 +128,10 @@ std::vector<FormatCase> supported_formats() {
 // denormals, values that clamp or tie), then random ones.
 uint32_t store_value(char kind, unsigned lane, unsigned comp, std::mt19937& rng) {
   static const float kEdges[] = {
-      0.0f,     1.0f,  -1.0f,       NAN,        INFINITY,     -INFINITY,     1e-40f,     -1e-40f,
-      -0.0f,    0.5f,  0.5f / 255,  1.5f / 255, 2.5f / 255,   254.5f / 255,  1.0000001f, 65504.0f,
-      65520.0f, 1e-5f, -0.5f / 127, 2.0f,       0.5f / 65535, -1.5f / 32767, 6.1e-5f,    1.0f / 3};
+      0.0f,          1.0f,     -1.0f,    NAN,        INFINITY,    -INFINITY,  1e-40f,
+      -1e-40f,       -0.0f,    0.5f,     0.5f / 255, 1.5f / 255,  2.5f / 255, 254.5f / 255,
+      1.0000001f,    65504.0f, 65520.0f, 1e-5f,      -0.5f / 127, 2.0f,       0.5f / 65535,
+      -1.5f / 32767, 6.1e-5f,  1.0f / 3, -0.5f,      0.25f,       -0.75f,     0.75f};
   const unsigned i = lane * 4 + comp;
   if (kind == 'U' || kind == 'S') {
     static const uint32_t kInts[] = {0,   1,   0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u,
