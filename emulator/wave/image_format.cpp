@@ -85,6 +85,11 @@ uint32_t to_value(Num num, unsigned bits, uint64_t raw) {
     case Num::kFloat:
       if (bits == 16) return f32_bits(static_cast<float>(f16_to_f64(static_cast<uint16_t>(raw))));
       return static_cast<uint32_t>(raw);
+    case Num::kSrgb: {
+      const double c = static_cast<double>(raw) / umax;
+      const double lin = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+      return f32_bits(static_cast<float>(lin));
+    }
   }
   return 0;
 }
@@ -120,8 +125,22 @@ uint64_t from_value(Num num, unsigned bits, uint32_t v) {
     case Num::kFloat:
       if (bits == 16) return f64_to_f16(static_cast<double>(f32_of(v)));
       return v;
+    case Num::kSrgb: {
+      const float x = f32_of(v);
+      if (std::isnan(x)) return 0;
+      double c = static_cast<double>(x);
+      c = c < 0 ? 0 : (c > 1 ? 1 : c);
+      const double e = c <= 0.0031308 ? c * 12.92 : 1.055 * std::pow(c, 1 / 2.4) - 0.055;
+      return static_cast<uint64_t>(
+          std::nearbyint(e * (std::ldexp(1.0, static_cast<int>(bits)) - 1)));
+    }
   }
   return 0;
+}
+
+// W of an sRGB texel is linear.
+Num component_num(const Format& f, unsigned c) {
+  return f.num == Num::kSrgb && c == 3 ? Num::kUnorm : f.num;
 }
 
 }  // namespace
@@ -151,8 +170,11 @@ bool format(unsigned data_format, unsigned num_format, Format* f, const char** w
     case FW_IMG_NUM_FORMAT_FLOAT:
       out.num = Num::kFloat;
       break;
+    case FW_IMG_NUM_FORMAT_SRGB:
+      out.num = Num::kSrgb;
+      break;
     default:
-      *why = "numeric format not implemented (uscaled, sscaled, srgb)";
+      *why = "numeric format not implemented (uscaled, sscaled)";
       return false;
   }
   unsigned shift = 0;
@@ -162,6 +184,10 @@ bool format(unsigned data_format, unsigned num_format, Format* f, const char** w
     shift += lay->bits[c];
     if (out.num == Num::kFloat && lay->bits[c] != 16 && lay->bits[c] != 32) {
       *why = "float numeric format on components that are neither 16 nor 32 bits";
+      return false;
+    }
+    if (out.num == Num::kSrgb && lay->bits[c] != 8) {
+      *why = "srgb numeric format on components that are not 8 bits";
       return false;
     }
   }
@@ -176,13 +202,13 @@ void decode(const Format& f, const uint8_t* texel, uint32_t out[4]) {
   out[0] = out[1] = out[2] = 0;
   out[3] = one;
   for (unsigned c = 0; c < f.comps; ++c)
-    out[c] = to_value(f.num, f.bits[c], read_bits(texel, f.shift[c], f.bits[c]));
+    out[c] = to_value(component_num(f, c), f.bits[c], read_bits(texel, f.shift[c], f.bits[c]));
 }
 
 void encode(const Format& f, const uint32_t in[4], unsigned write, uint8_t* texel) {
   for (unsigned c = 0; c < f.comps; ++c)
     if ((write >> c) & 1)
-      write_bits(texel, f.shift[c], f.bits[c], from_value(f.num, f.bits[c], in[c]));
+      write_bits(texel, f.shift[c], f.bits[c], from_value(component_num(f, c), f.bits[c], in[c]));
 }
 
 }  // namespace img

@@ -7,7 +7,8 @@
 // conversion rules for texture formats, as the D3D/OpenCL rules state them
 // (unorm v / (2^n - 1), snorm max(v / (2^(n-1) - 1), -1); stores clamp,
 // NaN to 0, round to nearest even; integer stores saturate, as OpenCL's
-// write_image{i,ui} require of the hardware path LLVM emits).
+// write_image{i,ui} require of the hardware path LLVM emits; sRGB by the
+// IEC 61966-2-1 curve, computed in double and rounded once).
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,8 @@
 namespace gcn {
 namespace img {
 
-enum class Num : uint8_t { kUnorm, kSnorm, kUint, kSint, kFloat };
+// kSrgb: X, Y and Z are sRGB-encoded unorm (W stays linear unorm).
+enum class Num : uint8_t { kUnorm, kSnorm, kUint, kSint, kFloat, kSrgb };
 
 struct Format {
   unsigned bytes = 0;     // bytes per texel: 1, 2, 4, 8 or 16
@@ -23,11 +25,9 @@ struct Format {
   uint8_t shift[4] = {};  // bit position of each component in the texel
   uint8_t bits[4] = {};   // width of each component
   Num num = Num::kUnorm;
-  // Whether a component value is a float (unorm, snorm and float formats):
+  // Whether a component value is a float (unorm, snorm, srgb and float formats):
   // what SEL_1 and missing components read as.
-  bool float_result() const {
-    return num == Num::kUnorm || num == Num::kSnorm || num == Num::kFloat;
-  }
+  bool float_result() const { return num != Num::kUint && num != Num::kSint; }
 };
 
 // The format of a DATA_FORMAT/NUM_FORMAT pair; false (with *why set) for

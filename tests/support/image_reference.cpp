@@ -91,8 +91,8 @@ bool fmt(unsigned df, unsigned nf, Fmt* f) {
       {18, {1, 5, 5, 5}},
       {19, {4, 4, 4, 4}},
   };
-  const char kinds[8] = {'u', 's', 0, 0, 'U', 'S', 0, 'f'};
-  if (nf >= 8 || !kinds[nf]) return false;
+  const char kinds[10] = {'u', 's', 0, 0, 'U', 'S', 0, 'f', 0, 'g'};
+  if (nf >= 10 || !kinds[nf]) return false;
   for (const auto& e : kTable) {
     if (e.df != df) continue;
     Fmt out;
@@ -102,6 +102,7 @@ bool fmt(unsigned df, unsigned nf, Fmt* f) {
     for (unsigned w : e.w) {
       bits += w;
       if (out.kind == 'f' && w != 16 && w != 32) return false;
+      if (out.kind == 'g' && w != 8) return false;
     }
     out.bytes = bits / 8;
     *f = out;
@@ -216,7 +217,7 @@ void set_field(uint8_t* t, unsigned lo, unsigned n, uint64_t v) {
 }  // namespace
 
 std::array<uint32_t, 4> decode(const Fmt& f, const uint8_t* texel) {
-  const bool floaty = f.kind == 'u' || f.kind == 's' || f.kind == 'f';
+  const bool floaty = f.kind != 'U' && f.kind != 'S';
   std::array<uint32_t, 4> out{0, 0, 0, floaty ? fbits(1.0f) : 1u};
   unsigned lo = 0;
   for (size_t c = 0; c < f.widths.size(); ++c) {
@@ -243,6 +244,13 @@ std::array<uint32_t, 4> decode(const Fmt& f, const uint8_t* texel) {
         out[c] =
             n == 16 ? fbits(f16_to_f32(static_cast<uint16_t>(raw))) : static_cast<uint32_t>(raw);
         break;
+      case 'g': {  // sRGB (IEC 61966-2-1) for X, Y, Z; W is plain unorm
+        const double e = double(raw) / 255.0;
+        const double lin =
+            c == 3 ? e : (e > 0.04045 ? std::pow((e + 0.055) / 1.055, 2.4) : e / 12.92);
+        out[c] = fbits(static_cast<float>(lin));
+        break;
+      }
     }
   }
   return out;
@@ -283,6 +291,13 @@ void encode(const Fmt& f, const std::array<uint32_t, 4>& v, unsigned mask, uint8
       case 'f':
         raw = n == 16 ? f32_to_f16(x) : v[c];
         break;
+      case 'g': {
+        const double cl = std::isnan(x) ? 0.0 : std::min(1.0, std::max(0.0, double(x)));
+        const double e =
+            c == 3 ? cl : (cl > 0.0031308 ? 1.055 * std::pow(cl, 1.0 / 2.4) - 0.055 : 12.92 * cl);
+        raw = static_cast<uint64_t>(std::rint(e * 255.0));
+        break;
+      }
     }
     set_field(texel, at, n, raw);
   }

@@ -35,7 +35,7 @@ std::array<uint32_t, 8> tsharp(const Image& im);
 struct Fmt {
   unsigned bytes = 0;            // per texel
   std::vector<unsigned> widths;  // component widths, X first from bit 0
-  char kind = 'u';               // 'u' unorm, 's' snorm, 'U' uint, 'S' sint, 'f' float
+  char kind = 'u';               // 'u' unorm, 's' snorm, 'U' uint, 'S' sint, 'f' float, 'g' srgb
 };
 bool fmt(unsigned data_format, unsigned num_format, Fmt* f);
 
