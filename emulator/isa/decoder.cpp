@@ -83,6 +83,11 @@ namespace flat {
 constexpr Field op{0, 18, 7}, slc{0, 17, 1}, glc{0, 16, 1}, seg{0, 14, 2}, lds{0, 13, 1},
     offset{0, 0, 13}, vdst{1, 24, 8}, nv{1, 23, 1}, saddr{1, 16, 7}, data{1, 8, 8}, addr{1, 0, 8};
 }
+namespace mimg {
+constexpr Field dmask{0, 8, 4}, unorm{0, 12, 1}, glc{0, 13, 1}, da{0, 14, 1}, a16{0, 15, 1},
+    tfe{0, 16, 1}, lwe{0, 17, 1}, op{0, 18, 7}, slc{0, 25, 1}, vaddr{1, 0, 8}, vdata{1, 8, 8},
+    srsrc{1, 16, 5}, ssamp{1, 21, 5}, d16{1, 31, 1};
+}
 namespace sdwa {
 constexpr Field src0{0, 0, 8}, dst_sel{0, 8, 3}, dst_unused{0, 11, 2}, clamp{0, 13, 1},
     omod{0, 14, 2}, sdst{0, 8, 7}, sd{0, 15, 1}, src0_sel{0, 16, 3}, src0_sext{0, 19, 1},
@@ -114,6 +119,7 @@ constexpr FormatPattern kPatterns[] = {
     {0xFC000000u, 0xDC000000u, Format::FLAT},   // 110111
     {0xFC000000u, 0xE0000000u, Format::MUBUF},  // 111000
     {0xFC000000u, 0xE8000000u, Format::MTBUF},  // 111010
+    {0xFC000000u, 0xF0000000u, Format::MIMG},   // 111100
     {0xFE000000u, 0x7E000000u, Format::VOP1},   // 0111111
     {0xFE000000u, 0x7C000000u, Format::VOPC},   // 0111110
     {0x80000000u, 0x00000000u, Format::VOP2},   // 0
@@ -417,11 +423,30 @@ DecodeStatus decode_flat(const OpcodeIndex& ix, const uint32_t* w, size_t n, Ins
   return finish(ix.find(Format::FLAT, get(w, flat::op) + 128u * in->seg), in);
 }
 
+DecodeStatus decode_mimg(const OpcodeIndex& ix, const uint32_t* w, size_t n, Inst* in) {
+  if (n < 2) return DecodeStatus::kTruncated;
+  in->size = 8;
+  in->dmask = static_cast<uint8_t>(get(w, mimg::dmask));
+  in->unorm = get(w, mimg::unorm);
+  in->glc = get(w, mimg::glc);
+  in->da = get(w, mimg::da);
+  in->a16 = get(w, mimg::a16);
+  in->tfe = get(w, mimg::tfe);
+  in->lwe = get(w, mimg::lwe);
+  in->slc = get(w, mimg::slc);
+  in->d16 = get(w, mimg::d16);
+  in->addr = static_cast<uint16_t>(get(w, mimg::vaddr));
+  in->data0 = static_cast<uint16_t>(get(w, mimg::vdata));
+  in->rsrc = static_cast<uint16_t>(get(w, mimg::srsrc) * 4);
+  in->ssamp = static_cast<uint16_t>(get(w, mimg::ssamp) * 4);
+  return finish(ix.find(Format::MIMG, get(w, mimg::op)), in);
+}
+
 using DecodeFn = DecodeStatus (*)(const OpcodeIndex&, const uint32_t*, size_t, Inst*);
 constexpr DecodeFn kDecoders[] = {
-    decode_sop2,  decode_sopk, decode_sop1,  decode_sopc,  decode_sopp,
-    decode_smem,  decode_vop2, decode_vop1,  decode_vopc,  decode_vop3,
-    decode_vop3p, decode_ds,   decode_mubuf, decode_mtbuf, decode_flat,
+    decode_sop2,  decode_sopk,  decode_sop1, decode_sopc, decode_sopp,  decode_smem,
+    decode_vop2,  decode_vop1,  decode_vopc, decode_vop3, decode_vop3p, decode_ds,
+    decode_mubuf, decode_mtbuf, decode_flat, decode_mimg,
 };
 static_assert(sizeof(kDecoders) / sizeof(kDecoders[0]) == static_cast<size_t>(Format::Count),
               "one decoder per format, in Format order");
@@ -445,9 +470,9 @@ const char* decode_status_name(DecodeStatus s) {
 }
 
 const char* format_name(Format f) {
-  static const char* const kNames[] = {"SOP2",  "SOPK", "SOP1",  "SOPC",  "SOPP",
-                                       "SMEM",  "VOP2", "VOP1",  "VOPC",  "VOP3",
-                                       "VOP3P", "DS",   "MUBUF", "MTBUF", "FLAT"};
+  static const char* const kNames[] = {"SOP2",  "SOPK",  "SOP1", "SOPC", "SOPP",  "SMEM",
+                                       "VOP2",  "VOP1",  "VOPC", "VOP3", "VOP3P", "DS",
+                                       "MUBUF", "MTBUF", "FLAT", "MIMG"};
   return f < Format::Count ? kNames[static_cast<size_t>(f)] : "?";
 }
 
@@ -516,6 +541,15 @@ void see_memory(I& in, See see) {
       if (atomic && in.glc) see(in.vdst, info.src1 != Ty::None ? d / 2 : d, true);
       break;
     }
+    case Format::MIMG: {
+      // Address VGPRs: the row's minimum (the T#'s type may ask for more,
+      // which the semantics check against the allocation when it runs).
+      see(in.addr, d, false);
+      const unsigned data = mimg_data_dwords(in);
+      if (store || atomic) see(in.data0, data - (in.tfe ? 1 : 0), false);
+      if (load || (atomic && in.glc)) see(in.data0, data, true);
+      break;
+    }
     default:
       break;
   }
@@ -551,6 +585,7 @@ void see_vgprs(I& in, See see) {
     case Format::MUBUF:
     case Format::MTBUF:
     case Format::FLAT:
+    case Format::MIMG:
       see_memory(in, [&](auto& reg, unsigned n, bool written) {
         see(reg, static_cast<unsigned>(reg), n, written);
       });
@@ -561,6 +596,16 @@ void see_vgprs(I& in, See see) {
 }
 
 }  // namespace
+
+unsigned mimg_data_dwords(const Inst& in) {
+  const OpcodeInfo& info = *in.info;
+  unsigned n = 0;
+  for (unsigned m = in.dmask; m; m >>= 1) n += m & 1;
+  if (info.flags & kOpGather4) n = 4;
+  if (n == 0) n = 1;
+  if (in.d16 && !(info.flags & kOpAtomic)) n = (n + 1) / 2;
+  return n + (in.tfe ? 1 : 0);
+}
 
 unsigned vgpr_limit(const Inst& in) {
   unsigned limit = 0;

@@ -41,6 +41,10 @@ class OpcodeIndex {
 // is how many dwords may be read.
 DecodeStatus decode(const OpcodeIndex& opcodes, const uint32_t* words, size_t nwords, Inst* out);
 
+// VDATA dwords of a MIMG instruction: one per DMASK bit (gather4: 4; at
+// least 1), halved rounding up for d16, plus the TFE status dword.
+unsigned mimg_data_dwords(const Inst& in);
+
 // Highest VGPR index + 1 the instruction names (0 if none). The executor
 // compares it with the wave's allocation once, when it decodes.
 unsigned vgpr_limit(const Inst& in);

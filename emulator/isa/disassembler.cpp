@@ -339,6 +339,30 @@ std::string buffer(const Inst& in) {
   return s;
 }
 
+// MIMG as LLVM 14 prints it: VDATA sized by DMASK/d16/tfe, VADDR as the
+// row's smallest form (gfx9 encodes no address count, and LLVM's decoder
+// keeps the first variant), then the modifiers in LLVM's order.
+std::string mimg(const Inst& in) {
+  const OpcodeInfo& info = *in.info;
+  std::string s = info.name;
+  unsigned data = mimg_data_dwords(in);
+  // LLVM has no 3-dword gather4 form (d16 + tfe) and keeps the 4-dword one.
+  if ((info.flags & kOpGather4) && data == 3) data = 4;
+  s += " " + range("v", in.data0, data) + ", " + range("v", in.addr, info.mem_dwords) + ", " +
+       reg(in, in.rsrc, 8);
+  if (info.flags & kOpSampler) s += ", " + reg(in, in.ssamp, 4);
+  if (in.dmask) s += fmt(" dmask:0x%x", in.dmask);
+  if (in.unorm) s += " unorm";
+  if (in.glc) s += " glc";
+  if (in.slc) s += " slc";
+  if (in.a16) s += " a16";
+  if (in.tfe) s += " tfe";
+  if (in.lwe) s += " lwe";
+  if (in.da) s += " da";
+  if (in.d16) s += " d16";
+  return s;
+}
+
 std::string flat(const Inst& in) {
   const char* n = in.info->name;
   std::string s = n;
@@ -642,6 +666,8 @@ std::string disassemble(const Inst& in, uint64_t /*pc: LLVM prints raw branch of
       return buffer(in);
     case Format::FLAT:
       return flat(in);
+    case Format::MIMG:
+      return mimg(in);
     default:
       return vop(in);
   }

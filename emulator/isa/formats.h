@@ -23,6 +23,7 @@ enum class Format : uint8_t {
   MUBUF,
   MTBUF,
   FLAT,  // FLAT, GLOBAL and SCRATCH share one encoding (seg field)
+  MIMG,  // image instructions (T# in SRSRC, S# in SSAMP)
   Count
 };
 

@@ -39,6 +39,9 @@ enum OpFlag : uint32_t {
   kOpLiteralK = 1u << 15,        // VOP2 with a mandatory literal K (v_madmk/v_madak)
   kOpMemPair = 1u << 16,         // DS read2/write2/wrxchg2: two elements (offset0, offset1)
   kOpAttrSrc0 = 1u << 17,        // v_interp_*: src0 holds attribute/channel/high, not a source
+  kOpSampler = 1u << 18,         // MIMG: takes an S# (SSAMP)
+  kOpGather4 = 1u << 19,         // MIMG gather4: four texels' one component
+  kOpMipAddr = 1u << 20,         // MIMG _mip forms: the address ends with the mip level
 };
 
 struct OpcodeInfo {
@@ -49,7 +52,8 @@ struct OpcodeInfo {
   Ty dst;            // type of the destination (data type for memory ops)
   Ty src0, src1, src2;
   uint32_t flags;
-  uint8_t mem_dwords = 0;  // memory ops: data dwords per lane (cmpswap: both halves)
+  uint8_t mem_dwords = 0;  // memory ops: data dwords per lane (cmpswap: both halves);
+                           // MIMG: the fewest address VGPRs (LLVM's smallest form)
 };
 
 // A table of rows for one family, defined next to their semantics
@@ -143,6 +147,16 @@ struct Inst {
   uint8_t nfmt = 0;      // MTBUF numeric format
   bool glc = false, slc = false, offen = false, idxen = false, lds = false;
   bool gds = false, tfe = false, nv = false, soe = false, imm = false;
+
+  // MIMG (rsrc: first SGPR of the T#'s 8; addr: first address VGPR; data0:
+  // VDATA).
+  uint16_t ssamp = 0;  // first SGPR of the S#'s 4
+  uint8_t dmask = 0;   // components read or written (atomics: data size)
+  bool unorm = false;  // unnormalized coordinates
+  bool da = false;     // declare an array: the coordinates hold a slice
+  bool a16 = false;    // 16-bit addresses (gfx9's R128 bit)
+  bool lwe = false;    // LOD warning enable
+  bool d16 = false;    // 16-bit data, two components per VGPR
 };
 
 }  // namespace gcn

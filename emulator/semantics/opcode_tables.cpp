@@ -5,13 +5,13 @@ namespace gcn {
 
 extern const OpcodeTable kSop2Table, kSopkTable, kSop1Table, kSopcTable, kSoppTable, kSmemTable;
 extern const OpcodeTable kVop1Table, kVop2Table, kVopcTable, kVop3Table, kVop3pTable;
-extern const OpcodeTable kDsTable, kMubufTable, kMtbufTable, kFlatTable;
+extern const OpcodeTable kDsTable, kMubufTable, kMtbufTable, kFlatTable, kMimgTable;
 
 const OpcodeIndex& gfx9_opcodes() {
   static const OpcodeTable kAll[] = {
-      kSop2Table,  kSopkTable, kSop1Table,  kSopcTable,  kSoppTable,
-      kSmemTable,  kVop1Table, kVop2Table,  kVopcTable,  kVop3Table,
-      kVop3pTable, kDsTable,   kMubufTable, kMtbufTable, kFlatTable,
+      kSop2Table,  kSopkTable,  kSop1Table, kSopcTable, kSoppTable,  kSmemTable,
+      kVop1Table,  kVop2Table,  kVopcTable, kVop3Table, kVop3pTable, kDsTable,
+      kMubufTable, kMtbufTable, kFlatTable, kMimgTable,
   };
   static const OpcodeIndex kIndex(kAll, sizeof(kAll) / sizeof(kAll[0]));
   return kIndex;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gpu_harness.h"
+#include "image_reference.h"
 
 namespace {
 
@@ -1186,6 +1187,46 @@ void PointerTable(Ctx& c) {
   ExpectEq(out, want, "out (through relocated pointers)");
 }
 
+// Two 13x9 RGBA uint8 images (FMT_8_8_8_8, UINT, as ROCr describes
+// CL_UNSIGNED_INT8/CL_RGBA) with a padded pitch, their T#s in GPU memory
+// and the kernel's image arguments pointing at them. write_imageui
+// saturates (v * 3 + k > 255 stores 255); the grid's last work-items fall
+// below the last row: their loads read 0 and their stores are dropped.
+void ImageCopy(Ctx& c) {
+  namespace ref = gcn_test::imgref;
+  const int width = 13, height = 9, pitch = 16;
+  auto image = [&](uint8_t** texels) {
+    uint8_t* raw = c.zeros<uint8_t>(pitch * height * 4 + 512);
+    uint8_t* base =
+        reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(raw) + 255) & ~uintptr_t{255});
+    ref::Image im;
+    im.base = reinterpret_cast<uintptr_t>(base);
+    im.data_format = 10;  // 8_8_8_8
+    im.num_format = 4;    // uint
+    im.width = width;
+    im.height = height;
+    im.pitch = pitch;
+    const auto t = ref::tsharp(im);
+    *texels = base;
+    return c.buf(std::vector<uint32_t>(t.begin(), t.end()));
+  };
+  uint8_t *src = nullptr, *dst = nullptr;
+  uint32_t* src_t = image(&src);
+  uint32_t* dst_t = image(&dst);
+  Rng rng(26);
+  for (int i = 0; i < pitch * height * 4; ++i) src[i] = static_cast<uint8_t>(rng.u32());
+  std::memset(dst, 0xEE, pitch * height * 4 + 64);
+  RUN(c, Launch1D(128, 64), Kernargs().ptr(src_t).ptr(dst_t).add(int32_t{width}));
+  std::vector<uint8_t> want(pitch * height * 4 + 64, 0xEE);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      for (int k = 0; k < 4; ++k) {
+        const int i = (y * pitch + x) * 4 + k;
+        want[i] = static_cast<uint8_t>(std::min(255, src[i] * 3 + k + 1));
+      }
+  ExpectEq(dst, want, "dst texels (padding and rows past the image untouched)");
+}
+
 struct KernelCase {
   const char* kernel;
   void (*body)(Ctx&);
@@ -1244,6 +1285,7 @@ const KernelCase kCases[] = {
     {"half_math", HalfMath},
     {"partial_wave_reduce", PartialWaveReduce},
     {"pointer_table", PointerTable},
+    {"image_copy", ImageCopy},
 };
 
 using CaseParam = std::tuple<size_t, std::string>;  // index into kCases, opt level

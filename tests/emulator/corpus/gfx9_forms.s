@@ -1704,3 +1704,108 @@ v_mov_b32 v0, 0.15915494
 v_lshlrev_b64 v[0:1], 0x11, v[2:3]
 v_lshlrev_b16 v0, 0x11, v1
 s_lshl_b32 s0, 0x11, s1
+// MIMG: every gfx9 opcode LLVM 14 knows, and the modifiers
+image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm glc slc da
+image_load v0, v[4:5], s[8:15] dmask:0x1 d16
+image_load_mip v[0:3], v[4:7], s[8:15] dmask:0xf
+image_load_pck v0, v[4:5], s[8:15] dmask:0x1
+image_load_pck_sgn v0, v[4:5], s[8:15] dmask:0x1
+image_load_mip_pck v0, v[4:5], s[8:15] dmask:0x1
+image_load_mip_pck_sgn v0, v[4:5], s[8:15] dmask:0x1
+image_store v[0:3], v[4:5], s[8:15] dmask:0xf unorm
+image_store_mip v[0:3], v[4:7], s[8:15] dmask:0xf unorm
+image_store_pck v0, v[4:5], s[8:15] dmask:0x1
+image_store_mip_pck v0, v[4:5], s[8:15] dmask:0x1
+image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf
+image_atomic_swap v0, v[4:5], s[8:15] dmask:0x1 unorm glc
+image_atomic_cmpswap v[0:1], v[4:5], s[8:15] dmask:0x3 unorm glc
+image_atomic_add v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_sub v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_smin v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_umin v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_smax v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_umax v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_and v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_or v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_xor v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_inc v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_atomic_dec v0, v[4:5], s[8:15] dmask:0x1 unorm
+image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf
+image_get_lod v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x3
+image_gather4 v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample v0, v4, s[8:15], s[16:19] dmask:0x1
+image_sample_cl v0, v4, s[8:15], s[16:19] dmask:0x1
+image_sample_d v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_d_cl v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_l v0, v4, s[8:15], s[16:19] dmask:0x1
+image_sample_b v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_b_cl v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_lz v0, v4, s[8:15], s[16:19] dmask:0x1
+image_sample_c v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cl v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_c_d v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_d_cl v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_l v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_c_b v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_b_cl v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_lz v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_o v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_cl_o v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_d_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_d_cl_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_l_o v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_b_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_b_cl_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_lz_o v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_c_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cl_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_d_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_sample_c_d_cl_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_sample_c_l_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_b_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_sample_c_b_cl_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_sample_c_lz_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4 v[0:3], v4, s[8:15], s[16:19] dmask:0x1
+image_gather4_cl v[0:3], v4, s[8:15], s[16:19] dmask:0x1
+image_gather4_l v[0:3], v4, s[8:15], s[16:19] dmask:0x1
+image_gather4_b v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_b_cl v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_lz v[0:3], v4, s[8:15], s[16:19] dmask:0x1
+image_gather4_c v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_cl v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_l v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_b v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_b_cl v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_lz v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_o v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_cl_o v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_l_o v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_b_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_b_cl_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_lz_o v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_cl_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_l_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_b_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_b_cl_o v[0:3], v[4:7], s[8:15], s[16:19] dmask:0x1
+image_gather4_c_lz_o v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1
+image_get_lod v0, v4, s[8:15], s[16:19] dmask:0x1
+image_sample_cd v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_cd_cl v0, v[4:5], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cd v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cd_cl v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_cd_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_cd_cl_o v0, v[4:6], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cd_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_sample_c_cd_cl_o v0, v[4:7], s[8:15], s[16:19] dmask:0x1
+image_load v[0:2], v4, s[8:15] dmask:0xf unorm glc slc a16 tfe lwe da d16
+image_load v[0:2], v4, s[8:15] dmask:0x7 tfe d16
+image_store v[0:1], v4, s[8:15] dmask:0x5 lwe
+image_atomic_cmpswap v[0:3], v4, s[8:15] dmask:0xf glc
+image_gather4 v[0:1], v4, s[8:15], s[4:7] dmask:0x1 d16
+image_gather4 v[0:4], v4, s[8:15], s[4:7] dmask:0x1 tfe
+image_load v0, v4, s[8:15]
+image_load_mip v[250:253], v[252:255], s[92:99] dmask:0xf da
+image_get_resinfo v[0:1], v255, ttmp[8:15] dmask:0x9
+image_sample v[0:2], v4, s[8:15], s[4:7] dmask:0xf tfe d16
+image_atomic_umax v[10:11], v[4:6], s[12:19] dmask:0x3 unorm glc slc da

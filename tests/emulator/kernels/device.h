@@ -151,4 +151,43 @@ OVL int clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
 OVL int abs_diff(int a, int b) { return a > b ? a - b : b - a; }
 DEV uint bitreverse32(uint x) { return __builtin_bitreverse32(x); }
 
+// Images: clang-14 lowers an image argument to a pointer to its 256-bit
+// T# (what ROCr's image handles hold), but its builtin library lives in the
+// device libraries we cannot link. read_imageui/write_imageui on
+// image2d_t with integer coordinates are therefore written as the
+// image_load/image_store LLVM emits for them (ROCm-Device-Libs'
+// __ockl_image_load_2D/__ockl_image_store_2D: dmask 0xf, unorm).
+// The T#'s address goes in as two VGPRs (where -O0 keeps every value),
+// becomes uniform with v_readfirstlane, and the T# is loaded into s[40:47]
+// inside the same asm, so the kernel's own registers are untouched.
+#define IMAGE_ADDR_LO(img) ((uint)(ulong)__builtin_astype(img, __constant uint*))
+#define IMAGE_ADDR_HI(img) ((uint)((ulong)__builtin_astype(img, __constant uint*) >> 32))
+#define IMAGE_TSHARP_ASM                     \
+  "v_readfirstlane_b32 s40, %[lo]\n"         \
+  "v_readfirstlane_b32 s41, %[hi]\n"         \
+  "s_load_dwordx8 s[40:47], s[40:41], 0x0\n" \
+  "s_waitcnt lgkmcnt(0)\n"
+#define IMAGE_CLOBBERS "s40", "s41", "s42", "s43", "s44", "s45", "s46", "s47", "memory"
+
+OVL uint4 read_imageui(read_only image2d_t img, int2 coord) {
+  uint4 v;
+  __asm__ volatile(IMAGE_TSHARP_ASM
+                   "image_load %[v], %[c], s[40:47] dmask:0xf unorm\n"
+                   "s_waitcnt vmcnt(0)"
+                   : [v] "=&v"(v)
+                   : [c] "v"(coord), [lo] "v"(IMAGE_ADDR_LO(img)), [hi] "v"(IMAGE_ADDR_HI(img))
+                   : IMAGE_CLOBBERS);
+  return v;
+}
+
+OVL void write_imageui(write_only image2d_t img, int2 coord, uint4 v) {
+  __asm__ volatile(
+      IMAGE_TSHARP_ASM
+      "image_store %[v], %[c], s[40:47] dmask:0xf unorm\n"
+      "s_waitcnt vmcnt(0)"
+      :
+      : [v] "v"(v), [c] "v"(coord), [lo] "v"(IMAGE_ADDR_LO(img)), [hi] "v"(IMAGE_ADDR_HI(img))
+      : IMAGE_CLOBBERS);
+}
+
 #endif  // CORPUS_DEVICE_H
