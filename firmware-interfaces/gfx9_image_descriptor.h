@@ -241,6 +241,36 @@ enum fw_sq_tex_border_color {
 	FW_SQ_TEX_BORDER_COLOR_REGISTER = 3,
 };
 
+/* T# BC_SWIZZLE (TEX_BC_Swizzle_*): where the border colour's
+ * components go for the image's channel order (ROCr's GetBcSwizzle). */
+enum fw_tex_bc_swizzle {
+	FW_TEX_BC_SWIZZLE_XYZW = 0,
+	FW_TEX_BC_SWIZZLE_XWYZ = 1,
+	FW_TEX_BC_SWIZZLE_WZYX = 2,
+	FW_TEX_BC_SWIZZLE_WXYZ = 3,
+	FW_TEX_BC_SWIZZLE_ZYXW = 4,
+	FW_TEX_BC_SWIZZLE_YXWZ = 5,
+};
+
+/* --- V#: buffer resource, 128 bits, as a 1DB image's first 4 dwords ---
+ * (ROCr's sq_buf_rsrc_word*; the scratch V# of amd_queue.h uses the same
+ * words, FW_BUF_RSRC*). */
+#define FW_BUF_W0_BASE_ADDRESS 0, 32
+#define FW_BUF_W1_BASE_ADDRESS_HI 0, 16
+#define FW_BUF_W1_STRIDE 16, 14
+#define FW_BUF_W1_CACHE_SWIZZLE 30, 1
+#define FW_BUF_W1_SWIZZLE_ENABLE 31, 1
+#define FW_BUF_W2_NUM_RECORDS 0, 32
+#define FW_BUF_W3_DST_SEL_X 0, 3	/* FW_SQ_SEL_* */
+#define FW_BUF_W3_DST_SEL_Y 3, 3
+#define FW_BUF_W3_DST_SEL_Z 6, 3
+#define FW_BUF_W3_DST_SEL_W 9, 3
+#define FW_BUF_W3_NUM_FORMAT 12, 3	/* FW_IMG_NUM_FORMAT_* up to 7 */
+#define FW_BUF_W3_DATA_FORMAT 15, 4	/* FW_BUF_DATA_FORMAT_* */
+#define FW_BUF_W3_INDEX_STRIDE 21, 2
+#define FW_BUF_W3_ADD_TID_ENABLE 23, 1
+#define FW_BUF_W3_TYPE 30, 2		/* 0: SQ_RSRC_BUF */
+
 /* Layout checks: the fields that share a word tile it in the order the
  * sources give, and the last field of each word ends at bit 32. */
 #define FW__END(...) \
@@ -264,6 +294,11 @@ static_assert(FW__END(FW_SAMP_W1_PERF_Z) == 32, "S# word 1 is full");
 static_assert(FW__END(FW_SAMP_W2_ANISO_OVERRIDE) == 32, "S# word 2 is full");
 static_assert(FW__END(FW_SAMP_W3_BORDER_COLOR_TYPE) == 32,
 	      "S# word 3 ends with the border colour type");
+static_assert(FW__END(FW_BUF_W1_BASE_ADDRESS_HI) ==
+	      FW_FIELD_SHIFT(FW_BUF_W1_STRIDE), "V# STRIDE");
+static_assert(FW__END(FW_BUF_W3_NUM_FORMAT) ==
+	      FW_FIELD_SHIFT(FW_BUF_W3_DATA_FORMAT), "V# DATA_FORMAT");
+static_assert(FW__END(FW_BUF_W3_TYPE) == 32, "V# TYPE ends word 3");
 #undef FW__END
 
 #endif /* FW_GFX9_IMAGE_DESCRIPTOR_H */
