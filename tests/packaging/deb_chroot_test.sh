@@ -75,7 +75,7 @@ headers=$(readlink -f "/lib/modules/$kver/build")
 [ -d "$headers" ] || fail "no headers for $kver at /lib/modules/$kver/build"
 # Debian's flavour headers include the common ones' Makefile, and link
 # to kbuild's scripts.
-common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$headers/Makefile" | head -1)
+common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$headers/Makefile" | sed -n 1p)
 lent=("$headers")
 [ -z "$common" ] || lent+=("$common")
 for d in "$headers"/* ${common:+"$common"/*}; do
@@ -129,7 +129,9 @@ in_root sh -c 'apt-get install -y --no-install-recommends /tmp/debs/*.deb' \
 # The libraries our programs and ROCm's load: ours, through the
 # alternatives' ld.so.conf.d entries.
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-first() { in_root ldconfig -p | awk -v so="$1" '$1 == so { print $NF; exit }'; }
+# awk reads to the end: leaving early would kill ldconfig with SIGPIPE,
+# which pipefail reports as a failure.
+first() { in_root ldconfig -p | awk -v so="$1" '$1 == so && !n++ { print $NF }'; }
 [ "$(first libhsakmt.so.1)" = "/usr/lib/$multiarch/hsa-gcn/libhsakmt.so.1" ] ||
 	fail "the loader's libhsakmt.so.1 is '$(first libhsakmt.so.1)'"
 [ "$(first libhsa-runtime64.so.1)" = "/usr/lib/$multiarch/hsa-gcn/runtime/libhsa-runtime64.so.1" ] ||
@@ -164,7 +166,7 @@ step "Debian's rocminfo on the packaged thunk: ok"
 in_root hsainfo >"$work/hsainfo.txt" 2>&1 || { cat "$work/hsainfo.txt"; fail "hsainfo"; }
 grep -q 'Name: *gfx900' "$work/hsainfo.txt" || fail "hsainfo shows no gfx900 agent"
 for t in hsainfo hsa-run hsailasm hsail-finalize with-virtual-gpu; do
-	in_root "$t" --version | grep -q "^$t " || fail "$t --version"
+	in_root "$t" --version | grep "^$t " >/dev/null || fail "$t --version"
 done
 # c[i] = a[i] + b[i] with a = i and b = 1: the CPU's answer, i + 1. The
 # files live in /root/test (outside the snapshot), which the VM's chroot
@@ -172,7 +174,7 @@ done
 mkdir -p "$root/root/test"
 python3 -c 'import struct,sys; sys.stdout.buffer.write(struct.pack("<1024f", *[i + 1.0 for i in range(1024)]))' \
 	>"$root/root/test/expected.bin"
-example=$(in_root sh -c 'ls /usr/share/doc/hsa-gcn-tools/examples/vector_add.hsail*' | head -1)
+example=$(in_root sh -c 'ls /usr/share/doc/hsa-gcn-tools/examples/vector_add.hsail*' | sed -n 1p)
 [ -n "$example" ] || fail "no vector_add example installed"
 if [ "${example%.gz}" != "$example" ]; then
 	in_root sh -c "zcat $example >/root/test/vector_add.hsail"
