@@ -13,38 +13,10 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "hsa_test_agents.h"
+#include "hsa_test_regions.h"
+
 namespace {
-
-hsa_agent_t first_gpu() {
-  hsa_agent_t gpu{0};
-  hsa_iterate_agents(
-      [](hsa_agent_t a, void* data) {
-        hsa_device_type_t t{};
-        hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-        auto* out = static_cast<hsa_agent_t*>(data);
-        if (t == HSA_DEVICE_TYPE_GPU && out->handle == 0) *out = a;
-        return HSA_STATUS_SUCCESS;
-      },
-      &gpu);
-  return gpu;
-}
-
-hsa_region_t gpu_region(hsa_agent_t gpu) {
-  hsa_region_t region{0};
-  hsa_agent_iterate_regions(
-      gpu,
-      [](hsa_region_t r, void* data) {
-        hsa_region_segment_t seg{};
-        bool allowed = false;
-        hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-        hsa_region_get_info(r, HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, &allowed);
-        auto* out = static_cast<hsa_region_t*>(data);
-        if (seg == HSA_REGION_SEGMENT_GLOBAL && allowed && out->handle == 0) *out = r;
-        return HSA_STATUS_SUCCESS;
-      },
-      &region);
-  return region;
-}
 
 struct Case {
   hsa_ext_image_geometry_t g;
@@ -109,7 +81,7 @@ void print_image(hsa_agent_t gpu, hsa_region_t region, const Case& c) {
 
 int main() {
   if (hsa_init() != HSA_STATUS_SUCCESS) return 1;
-  const hsa_agent_t gpu = first_gpu();
+  const hsa_agent_t gpu = hsa_test::first_agents().gpu;
   bool supported = false;
   hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &supported);
   std::printf("extension %d\n", supported);
@@ -133,7 +105,7 @@ int main() {
       }
     }
   }
-  const hsa_region_t region = gpu_region(gpu);
+  const hsa_region_t region = hsa_test::first_global_region(gpu);
   using G = hsa_ext_image_geometry_t;
   const Case kCases[] = {
       {HSA_EXT_IMAGE_GEOMETRY_1D, 77, 1, 0, 0, 2, 1},

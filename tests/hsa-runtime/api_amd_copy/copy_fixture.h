@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hsa_test_agents.h"
+#include "hsa_test_fixture.h"
 
 namespace copy_test {
 
@@ -32,43 +32,24 @@ inline uint64_t monotonic_ns() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
 }
 
-class ApiCopyFixture : public ::testing::Test {
+class ApiCopyFixture : public hsa_test::RuntimeFixture {
  protected:
   void SetUp() override {
-    ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    const hsa_test::FirstAgents first = hsa_test::first_agents();
-    gpu_ = first.gpu;
-    cpu_ = first.cpu;
-    ASSERT_NE(gpu_.handle, 0u) << "the emulated topology has a GPU";
-    ASSERT_NE(cpu_.handle, 0u);
+    RuntimeFixture::SetUp();
+    if (HasFatalFailure()) return;
     system_ = global_region(cpu_);
     vram_ = global_region(gpu_);
     ASSERT_NE(system_.handle, 0u) << "the CPU has a global region";
     ASSERT_NE(vram_.handle, 0u) << "the GPU has a global (VRAM) region";
   }
 
-  void TearDown() override {
+  void release() override {
     for (hsa_signal_t s : signals_) EXPECT_EQ(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
-    for (void* p : allocations_) EXPECT_EQ(hsa_memory_free(p), HSA_STATUS_SUCCESS);
-    EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS);
   }
 
   // The agent's first global-segment region that allows allocation.
   static hsa_region_t global_region(hsa_agent_t agent) {
-    hsa_region_t found{0};
-    hsa_agent_iterate_regions(
-        agent,
-        [](hsa_region_t r, void* data) {
-          hsa_region_segment_t seg{};
-          bool alloc = false;
-          hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-          hsa_region_get_info(r, HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, &alloc);
-          auto* out = static_cast<hsa_region_t*>(data);
-          if (seg == HSA_REGION_SEGMENT_GLOBAL && alloc && out->handle == 0) *out = r;
-          return HSA_STATUS_SUCCESS;
-        },
-        &found);
-    return found;
+    return hsa_test::first_global_region(agent);
   }
 
   uint8_t* alloc(hsa_region_t region, size_t bytes) {
@@ -91,11 +72,8 @@ class ApiCopyFixture : public ::testing::Test {
                                      HSA_WAIT_STATE_BLOCKED) == 0;
   }
 
-  hsa_agent_t gpu_{0};
-  hsa_agent_t cpu_{0};
   hsa_region_t system_{0};
   hsa_region_t vram_{0};
-  std::vector<void*> allocations_;
   std::vector<hsa_signal_t> signals_;
 };
 

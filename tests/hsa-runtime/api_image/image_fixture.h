@@ -10,46 +10,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "hsa_test_agents.h"
+#include "hsa_test_fixture.h"
 
-class ImageFixture : public ::testing::Test {
+class ImageFixture : public hsa_test::RuntimeFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    const hsa_test::FirstAgents first = hsa_test::first_agents();
-    gpu_ = first.gpu;
-    cpu_ = first.cpu;
-    ASSERT_NE(gpu_.handle, 0u) << "the emulated topology has a GPU";
-    ASSERT_NE(cpu_.handle, 0u);
-  }
-
-  void TearDown() override {
+  void release() override {
     for (hsa_ext_image_t i : images_) EXPECT_EQ(hsa_ext_image_destroy(gpu_, i), HSA_STATUS_SUCCESS);
     for (hsa_ext_sampler_t s : samplers_)
       EXPECT_EQ(hsa_ext_sampler_destroy(gpu_, s), HSA_STATUS_SUCCESS);
-    for (void* p : allocations_) EXPECT_EQ(hsa_memory_free(p), HSA_STATUS_SUCCESS);
-    EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS);
-  }
-
-  // Memory from the agent's first allocatable global region.
-  void* alloc(hsa_agent_t agent, size_t bytes) {
-    hsa_region_t region{0};
-    hsa_agent_iterate_regions(
-        agent,
-        [](hsa_region_t r, void* data) {
-          hsa_region_segment_t seg{};
-          bool allowed = false;
-          hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-          hsa_region_get_info(r, HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, &allowed);
-          auto* out = static_cast<hsa_region_t*>(data);
-          if (seg == HSA_REGION_SEGMENT_GLOBAL && allowed && out->handle == 0) *out = r;
-          return HSA_STATUS_SUCCESS;
-        },
-        &region);
-    void* p = nullptr;
-    EXPECT_EQ(hsa_memory_allocate(region, bytes, &p), HSA_STATUS_SUCCESS);
-    if (p) allocations_.push_back(p);
-    return p;
   }
 
   // An image on the GPU with its own memory (OPAQUE layout, or LINEAR with
@@ -75,13 +43,11 @@ class ImageFixture : public ::testing::Test {
     return im;
   }
 
-  hsa_agent_t gpu_{0}, cpu_{0};
   // No agent lives at a stack address, and 0 is never a handle.
   hsa_agent_t made_up_agent_{reinterpret_cast<uint64_t>(&gpu_)};
   hsa_agent_t null_agent_{0};
   std::vector<hsa_ext_image_t> images_;
   std::vector<hsa_ext_sampler_t> samplers_;
-  std::vector<void*> allocations_;
 };
 
 // A descriptor.

@@ -12,23 +12,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "hsa_test_agents.h"
+#include "hsa_test_fixture.h"
 
-class ApiUnsupportedFixture : public ::testing::Test {
+class ApiUnsupportedFixture : public hsa_test::RuntimeFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    const hsa_test::FirstAgents first = hsa_test::first_agents();
-    gpu_ = first.gpu;
-    cpu_ = first.cpu;
-    ASSERT_NE(gpu_.handle, 0u) << "the emulated topology has a GPU";
-    ASSERT_NE(cpu_.handle, 0u);
-  }
-
-  void TearDown() override {
+  void release() override {
     for (hsa_signal_t s : signals_) EXPECT_EQ(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
-    for (void* p : allocations_) EXPECT_EQ(hsa_memory_free(p), HSA_STATUS_SUCCESS);
-    EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS);
   }
 
   hsa_signal_t signal(hsa_signal_value_t value = 1) {
@@ -36,27 +25,6 @@ class ApiUnsupportedFixture : public ::testing::Test {
     EXPECT_EQ(hsa_signal_create(value, 0, nullptr, &s), HSA_STATUS_SUCCESS);
     signals_.push_back(s);
     return s;
-  }
-
-  // Memory from the agent's first allocatable global region.
-  void* alloc(hsa_agent_t agent, size_t bytes) {
-    hsa_region_t region{0};
-    hsa_agent_iterate_regions(
-        agent,
-        [](hsa_region_t r, void* data) {
-          hsa_region_segment_t seg{};
-          bool allowed = false;
-          hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-          hsa_region_get_info(r, HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, &allowed);
-          auto* out = static_cast<hsa_region_t*>(data);
-          if (seg == HSA_REGION_SEGMENT_GLOBAL && allowed && out->handle == 0) *out = r;
-          return HSA_STATUS_SUCCESS;
-        },
-        &region);
-    void* p = nullptr;
-    EXPECT_EQ(hsa_memory_allocate(region, bytes, &p), HSA_STATUS_SUCCESS);
-    if (p) allocations_.push_back(p);
-    return p;
   }
 
   uint32_t node_of(hsa_agent_t agent) {
@@ -67,12 +35,10 @@ class ApiUnsupportedFixture : public ::testing::Test {
     return node;
   }
 
-  hsa_agent_t gpu_{0}, cpu_{0};
   // No agent or signal lives at a stack address, and 0 is never a handle.
   hsa_agent_t made_up_agent_{reinterpret_cast<uint64_t>(&gpu_)};
   hsa_agent_t null_agent_{0};
   hsa_signal_t made_up_signal_{reinterpret_cast<uint64_t>(&cpu_)};
   hsa_signal_t null_signal_{0};
   std::vector<hsa_signal_t> signals_;
-  std::vector<void*> allocations_;
 };

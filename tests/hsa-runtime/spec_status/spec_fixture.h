@@ -6,22 +6,12 @@
 #include <gtest/gtest.h>
 #include <hsa/hsa.h>
 
-#include "hsa_test_agents.h"
+#include "hsa_test_fixture.h"
 
 namespace spec_status_test {
 
-class SpecStatusTest : public ::testing::Test {
+class SpecStatusTest : public hsa_test::RuntimeFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
-    const hsa_test::FirstAgents first = hsa_test::first_agents();
-    gpu_ = first.gpu;
-    cpu_ = first.cpu;
-    ASSERT_NE(gpu_.handle, 0u) << "no GPU agent";
-    ASSERT_NE(cpu_.handle, 0u) << "no CPU agent";
-  }
-  void TearDown() override { EXPECT_EQ(hsa_shut_down(), HSA_STATUS_SUCCESS); }
-
   // The first region of an agent for which want(region) holds, or {0}.
   template <typename Want>
   hsa_region_t region_of(hsa_agent_t agent, Want want) {
@@ -40,9 +30,6 @@ class SpecStatusTest : public ::testing::Test {
         &search);
     return search.found;
   }
-
-  hsa_agent_t gpu_{0};
-  hsa_agent_t cpu_{0};
 };
 
 // A value outside every enumeration the tests pass as an attribute.
