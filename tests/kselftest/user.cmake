@@ -23,7 +23,7 @@ list(APPEND kselftest_vm_user_targets hsakmt_test)
 # Their ctests' only variables besides the transport are GCN_EMU_*, which
 # set up the in-process GPU; the module's GPU is gcn-vgpud's (Vega 10).
 set(runtime_tests core signals api_signals api_amd_memory api_amd_async api_amd_controls
-  api_amd_copy api_queues api_ext_finalizer api_executables api_unsupported lifetime)
+  api_amd_copy api_queues api_ext_finalizer api_executables api_unsupported api_image lifetime)
 # api_amd_controls' ctests run on an emulated GPU of 12 CUs (GCN_EMU_CUS=12)
 # and this case expects exactly 12; the module's topology always reports
 # Vega 10's 64.
