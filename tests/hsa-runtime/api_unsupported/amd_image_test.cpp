@@ -69,9 +69,11 @@ TEST_F(ApiUnsupportedAmdImage, MaxDimIsRocrsForEveryLimit) {
           << std::hex << l.attribute;
       for (unsigned w = 0; w < 4; ++w) {
         // The limit's words (0 on the CPU); nothing past them is written.
-        const uint32_t want = agent.handle == gpu_.handle ? l.gpu[w] : 0u;
-        EXPECT_EQ(dims[w], w < l.words ? want : 0xDEADBEEFu)
-            << "attribute 0x" << std::hex << l.attribute << " word " << w;
+        // (l.gpu has three words: read it only below l.words.)
+        const uint32_t want = w >= l.words                  ? 0xDEADBEEFu
+                              : agent.handle == gpu_.handle ? l.gpu[w]
+                                                            : 0u;
+        EXPECT_EQ(dims[w], want) << "attribute 0x" << std::hex << l.attribute << " word " << w;
       }
     }
   }

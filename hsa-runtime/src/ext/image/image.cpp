@@ -27,6 +27,16 @@ bool geometry_ok(hsa_ext_image_geometry_t geometry) {
   return static_cast<uint32_t>(geometry) <= HSA_EXT_IMAGE_GEOMETRY_2DADEPTH;
 }
 
+// A descriptor's geometry field as stored: the caller's bits may name no
+// enumerator, and loading such a value as the enum type is undefined
+// behaviour (UBSan's -fsanitize=enum catches it), so it is read as bytes.
+bool geometry_ok(const hsa_ext_image_descriptor_t& d) {
+  uint32_t raw;
+  static_assert(sizeof raw == sizeof d.geometry, "hsa_ext_image_geometry_t is 32-bit");
+  std::memcpy(&raw, &d.geometry, sizeof raw);
+  return raw <= HSA_EXT_IMAGE_GEOMETRY_2DADEPTH;
+}
+
 bool format_ok(const hsa_ext_image_format_t& f) {
   return static_cast<uint32_t>(f.channel_type) <= HSA_EXT_IMAGE_CHANNEL_TYPE_FLOAT &&
          static_cast<uint32_t>(f.channel_order) <= HSA_EXT_IMAGE_CHANNEL_ORDER_DEPTH_STENCIL;
@@ -65,7 +75,7 @@ hsa_status_t capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
 // agent's limits, then the pitches).
 hsa_status_t describe(const Agent& a, const hsa_ext_image_descriptor_t& d, size_t row_pitch,
                       size_t slice_pitch, FormatInfo* format, Layout* layout) {
-  if (!geometry_ok(d.geometry) || !format_ok(d.format)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!geometry_ok(d) || !format_ok(d.format)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   *format = agent_format(a, d.format, d.geometry);
   if (format->capability == 0) return ext_status(HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
   const Limits lim = limits_of(d.geometry);
