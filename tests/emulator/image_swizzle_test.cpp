@@ -144,3 +144,29 @@ TEST(ImageSwizzle, ModesAddrlibForbidsAreNotSupported) {
 }
 
 }  // namespace
+
+namespace {
+
+// A _X surface's pipe/bank XOR (the T# base's bits above 256 B) flips the
+// address bits from the pipe interleave up, inside the block (addrlib's
+// ApplyCustomerPipeBankXor); other modes ignore it.
+TEST(ImageSwizzle, PipeBankXorFlipsPipeAndBankBits) {
+  for (unsigned mode : {22u, 26u, 24u, 9u}) {
+    const bool tex3d = mode == 24;
+    SwizzledSurface s = surface(mode, tex3d, 2, {70, 45, 3}, 0);
+    const unsigned bits = gcn::img::swizzle_xor_bits(mode);
+    EXPECT_EQ(bits, mode == 9 ? 0u : mode == 22 ? 4u : 8u) << mode;
+    s.pipe_bank_xor = 0xA5;
+    SwizzledSurface plain = s;
+    plain.pipe_bank_xor = 0;
+    const uint64_t flip = uint64_t{0xA5u & ((1u << bits) - 1)} << 8;
+    for (uint32_t z = 0; z < 3; ++z)
+      for (uint32_t y = 0; y < 45; y += 7)
+        for (uint32_t x = 0; x < 70; x += 3)
+          ASSERT_EQ(gcn::img::swizzled_offset(s, 0, x, y, z),
+                    gcn::img::swizzled_offset(plain, 0, x, y, z) ^ flip)
+              << mode << " " << x << "," << y << "," << z;
+  }
+}
+
+}  // namespace
