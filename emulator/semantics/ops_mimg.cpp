@@ -7,10 +7,12 @@
 // and tfe (isa/decoder.h mimg_data_dwords).
 //
 // Implemented: image_load, image_load_mip, image_store, image_store_mip,
-// image_get_resinfo and the image_atomic_* family on linear (SW_MODE 0) 1D,
-// 1D array, 2D, 2D array, cube (faces as slices) and 3D images; formats as
+// image_get_resinfo and the image_atomic_* family on 1D, 1D array, 2D, 2D
+// array, cube (faces as slices) and 3D images, linear (SW_MODE 0) or, but
+// 1D, in gfx9's swizzled layouts (wave/image_swizzle.h); formats as
 // wave/image_format.h lists. Everything else (sampling, gather4, get_lod,
-// the _pck forms, TFE/LWE, A16, swizzled layouts, MSAA, other formats)
+// the _pck forms, TFE/LWE, A16, swizzled 1D and the gfx9 modes not
+// implemented, MSAA, other formats)
 // faults the wave naming the instruction and what is missing.
 #include <cstring>
 #include <string>
@@ -69,16 +71,20 @@ bool prepare(Wave& w, const Inst& in, bool need_format, Access* a) {
                 std::to_string(w.nvgpr) + " VGPRs");
     return false;
   }
-  if (a->r.sw_mode != 0) {
-    unsupported(w, in, "swizzle mode SW_MODE=" + std::to_string(a->r.sw_mode) + " (linear only)");
-    return false;
-  }
   if (!need_format) return true;
   const char* why = "";
   if (!img::format(a->r.data_format, a->r.num_format, &a->f, &why)) {
     unsupported(w, in,
                 "DATA_FORMAT=" + std::to_string(a->r.data_format) +
                     " NUM_FORMAT=" + std::to_string(a->r.num_format) + " (" + why + ")");
+    return false;
+  }
+  if (!img::layout_supported(a->r, a->d, a->f.bytes)) {
+    unsupported(w, in,
+                "swizzle mode SW_MODE=" + std::to_string(a->r.sw_mode) + " on TYPE " +
+                    std::to_string(a->r.type) + " with " + std::to_string(a->f.bytes) +
+                    "-byte texels (implemented: linear; 2D, 2D array, cube and 3D in the 256 B, "
+                    "4 KiB and 64 KiB Z/S/D/R modes and their _X/_T forms as addrlib allows)");
     return false;
   }
   return true;

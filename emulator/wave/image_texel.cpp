@@ -2,6 +2,7 @@
 #include "image_texel.h"
 
 #include "gfx9_image_descriptor.h"
+#include "image_swizzle.h"
 
 namespace gcn {
 namespace img {
@@ -68,7 +69,30 @@ uint64_t level_pitch(const Rsrc& r, unsigned bpe, unsigned level, unsigned width
   return (width + align - 1) / align * align;
 }
 
+unsigned log2_bytes(unsigned bpe) {
+  switch (bpe) {
+    case 1:
+      return 0;
+    case 2:
+      return 1;
+    case 4:
+      return 2;
+    case 8:
+      return 3;
+    case 16:
+      return 4;
+    default:
+      return 99;  // 12-byte texels have no swizzled layout
+  }
+}
+
 }  // namespace
+
+bool layout_supported(const Rsrc& r, const Dims& d, unsigned bpe) {
+  if (r.sw_mode == 0) return true;
+  const bool one_d = d.coords == 1 || (d.array && d.coords == 2);
+  return !one_d && swizzle_supported(r.sw_mode, d.three_d, log2_bytes(bpe));
+}
 
 void level_size(const Rsrc& r, const Dims& d, unsigned level, unsigned out[3]) {
   out[0] = shrink(r.width, level);
@@ -101,6 +125,24 @@ bool texel_offset(const Rsrc& r, const Dims& d, unsigned bpe, unsigned level, co
   const unsigned h = d.array && d.coords == 2 ? 1 : size[1];
   const unsigned dep = d.three_d ? size[2] : 1;
   if (x >= size[0] || y >= h || z >= dep) return false;
+  if (r.sw_mode != 0) {
+    SwizzledSurface s;
+    s.sw_mode = r.sw_mode;
+    s.bpe_log2 = log2_bytes(bpe);
+    s.tex3d = d.three_d;
+    s.width = r.width;
+    s.height = r.height;
+    s.depth = d.three_d || d.array ? r.depth : 1;
+    s.pitch = r.pitch;
+    s.num_levels = r.last_level + 1;
+    // A _X/_T surface's base is block aligned; the address bits above 256 B
+    // a T# sets there are its pipe/bank XOR (as Mesa's tile_swizzle).
+    const unsigned xor_bits = swizzle_xor_bits(r.sw_mode);
+    const uint64_t xor_field = (r.base >> 8) & ((uint64_t{1} << xor_bits) - 1);
+    s.pipe_bank_xor = static_cast<uint32_t>(xor_field);
+    *offset = swizzled_offset(s, level, x, y, d.three_d ? z : slice) - (xor_field << 8);
+    return true;
+  }
   // Levels below this one in the chain of one array slice.
   uint64_t before = 0, chain = 0;
   for (unsigned m = 0; m <= r.last_level || m <= level; ++m) {

@@ -8,7 +8,8 @@
 // rounded up to 256 bytes' worth of elements; a level's slices (3D depth
 // or array slice) are pitch_m * height_m elements apart. The levels of one
 // array slice follow each other (level 0 first), and array slice s starts
-// s * (the whole chain's size) from BASE_ADDRESS. The swizzled modes fault.
+// s * (the whole chain's size) from BASE_ADDRESS. Other SW_MODEs: the gfx9
+// swizzled layouts of image_swizzle.h (2D, 2D arrays, cubes and 3D).
 #pragma once
 
 #include <cstdint>
@@ -43,6 +44,10 @@ bool dims(unsigned type, Dims* d);
 
 // Level `level`'s sizes (width, height, depth or slices).
 void level_size(const Rsrc& r, const Dims& d, unsigned level, unsigned out[3]);
+
+// Whether texel_offset knows the T#'s layout for this type and texel size
+// (linear always; the swizzled modes image_swizzle.h implements, not 1D).
+bool layout_supported(const Rsrc& r, const Dims& d, unsigned bpe);
 
 // Byte offset from BASE_ADDRESS of texel (x, y, z or slice) of `level`, or
 // false when a coordinate lies outside the level (the access is dropped).

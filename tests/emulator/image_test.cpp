@@ -14,6 +14,7 @@
 
 #include "image_reference.h"
 #include "snippet_runner.h"
+#include "swizzle_reference.h"
 
 namespace {
 
@@ -496,12 +497,21 @@ TEST(Image, UnimplementedFormsFaultWithTheirName) {
   EXPECT_NE(res.error.find("image_sample"), std::string::npos) << res.error;
   EXPECT_NE(res.error.find("not implemented"), std::string::npos) << res.error;
 
-  im.sw_mode = 9;  // a swizzled mode
+  im.sw_mode = 12;  // gfx9's variable-size block: no gfx900 mode
   const auto t = ref::tsharp(im);
   std::memcpy(s.tsharp, t.data(), 32);
   res = s.run(mimg("image_load", 1, 2, 0x1, im.type));
   ASSERT_FALSE(res.ok);
-  EXPECT_NE(res.error.find("SW_MODE=9"), std::string::npos) << res.error;
+  EXPECT_NE(res.error.find("SW_MODE=12"), std::string::npos) << res.error;
+  // A 1D image has no swizzled layout on gfx9.
+  ref::Image one_d = im;
+  one_d.type = ref::k1D;
+  one_d.sw_mode = 26;
+  const auto t1 = ref::tsharp(one_d);
+  std::memcpy(s.tsharp, t1.data(), 32);
+  res = s.run(mimg("image_load", 1, 1, 0x1, ref::k1D));
+  ASSERT_FALSE(res.ok);
+  EXPECT_NE(res.error.find("SW_MODE=26"), std::string::npos) << res.error;
 
   im.sw_mode = 0;
   im.data_format = 6;  // 10_11_11
@@ -523,6 +533,96 @@ TEST(Image, UnimplementedFormsFaultWithTheirName) {
   res = s.run(mimg("image_load", 1, 3, 0x1, ref::k2DArray));
   ASSERT_FALSE(res.ok);
   EXPECT_NE(res.error.find("DA=1"), std::string::npos) << res.error;
+}
+
+// Swizzled layouts (the modes Debian's ROCr picks, and others): stores of
+// every lane land where the equation-based reference
+// (tests/support/swizzle_reference.*) puts the texel, and loads read back.
+TEST(Image, SwizzledStoresAndLoadsFollowTheEquations) {
+  struct Case {
+    unsigned sw_mode, type, df, w, h, d;
+  };
+  // df: 4 (32 bits), 1 (8), 11 (32_32), 14 (32_32_32_32), 2 (16).
+  const Case kCases[] = {{26, ref::k2D, 4, 150, 97, 1},      {22, ref::k2D, 1, 37, 23, 1},
+                         {22, ref::k2DArray, 11, 19, 13, 3}, {24, ref::k3D, 14, 13, 11, 7},
+                         {20, ref::k3D, 2, 40, 33, 20},      {9, ref::k2D, 4, 70, 45, 1},
+                         {25, ref::k3D, 4, 20, 9, 9},        {6, ref::k3D, 1, 33, 17, 5},
+                         {18, ref::k2D, 14, 33, 17, 1},      {27, ref::k2D, 11, 40, 30, 1}};
+  std::mt19937 rng(5);
+  auto value = [](unsigned lane, unsigned k) { return lane + 1 + 60 * k; };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE("SW_MODE " + std::to_string(c.sw_mode) + " type " + std::to_string(c.type));
+    ref::Fmt f;
+    ASSERT_TRUE(ref::fmt(c.df, 4, &f));
+    unsigned e = 0;
+    while ((1u << e) < f.bytes) ++e;
+    const gcn_test::swzref::Surface sw{c.sw_mode, e, c.type == ref::k3D, c.w, c.h, c.d};
+    ImageRig s;
+    ref::Image im;
+    im.data_format = c.df;
+    im.num_format = 4;  // uint
+    im.type = c.type;
+    im.width = c.w;
+    im.height = c.h;
+    im.depth = c.d;
+    im.sw_mode = c.sw_mode;
+    im.pitch = gcn_test::swzref::pitch(sw);
+    s.make(im);
+    // The surface at a 64 KiB boundary: a _X base's low bits are its XOR.
+    const size_t size = gcn_test::swzref::size(sw);
+    auto* raw = s.r.alloc<uint8_t>(size + 65536);
+    auto* mem = reinterpret_cast<uint8_t*>((ptr(raw) + 65535) & ~uint64_t{65535});
+    std::memset(mem, 0, size);
+    im.base = ptr(mem);
+    const auto t = ref::tsharp(im);
+    std::memcpy(s.tsharp, t.data(), 32);
+    const unsigned comps = static_cast<unsigned>(f.widths.size());
+    const unsigned n = coords_of(c.type);
+    for (unsigned l = 0; l < 64; ++l) {
+      s.coords[4 * l] = rng() % c.w;
+      s.coords[4 * l + 1] = rng() % c.h;
+      s.coords[4 * l + 2] = l % c.d;
+      // Values every component width holds (uint stores saturate).
+      for (unsigned k = 0; k < 4; ++k) s.data[4 * l + k] = value(l, k);
+    }
+    const unsigned dmask = (1u << comps) - 1;
+    auto res = s.run(mimg("image_store", comps, n, dmask, c.type));
+    ASSERT_TRUE(res.ok) << res.error;
+    // Later lanes win where two lanes name one texel.
+    std::vector<int> owner(size >> e, -1);
+    for (unsigned l = 0; l < 64; ++l) {
+      const uint64_t off = gcn_test::swzref::offset(sw, s.coords[4 * l], s.coords[4 * l + 1],
+                                                    n > 2 ? s.coords[4 * l + 2] : 0);
+      owner[off >> e] = static_cast<int>(l);
+    }
+    for (size_t i = 0; i < owner.size(); ++i) {
+      uint8_t want[16] = {};
+      if (owner[i] >= 0) {
+        const unsigned l = static_cast<unsigned>(owner[i]);
+        // Components of w bits, X first from bit 0 (uint: the low bits).
+        unsigned bit_pos = 0;
+        for (unsigned k = 0; k < comps; ++k) {
+          const unsigned w = f.widths[k];
+          const uint32_t v = value(l, k);
+          for (unsigned b = 0; b < w; b += 8)
+            want[(bit_pos + b) / 8] = static_cast<uint8_t>(v >> b);
+          bit_pos += w;
+        }
+      }
+      ASSERT_EQ(std::memcmp(mem + (i << e), want, f.bytes), 0) << "element " << i;
+    }
+    for (unsigned l = 0; l < 64 * 4; ++l) s.data[l] = 0xDEADBEEFu;
+    res = s.run(mimg("image_load", comps, n, dmask, c.type));
+    ASSERT_TRUE(res.ok) << res.error;
+    for (unsigned l = 0; l < 64; ++l) {
+      const uint64_t off = gcn_test::swzref::offset(sw, s.coords[4 * l], s.coords[4 * l + 1],
+                                                    n > 2 ? s.coords[4 * l + 2] : 0);
+      const unsigned owner_lane = static_cast<unsigned>(owner[off >> e]);
+      for (unsigned k = 0; k < comps; ++k) {
+        EXPECT_EQ(s.data[4 * l + k], value(owner_lane, k)) << "lane " << l << " component " << k;
+      }
+    }
+  }
 }
 
 // A texel on an unmapped page faults the wave like a buffer access does.
