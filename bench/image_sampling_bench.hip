@@ -87,6 +87,18 @@ float4 texel_value<float4>(int x, int y) {
   return make_float4(float(x) * 0.5f, float(y) - 100.0f, float((x * y) % 1000), float(x - y));
 }
 
+// The texels' channel descriptor. Debian's HIP 5.2 makes
+// hipCreateChannelDesc<uchar4>() signed (hipChannelFormatKindSigned), so
+// RGBA8 is described by hand as unsigned.
+template <typename T>
+hipChannelFormatDesc channel_desc() {
+  return hipCreateChannelDesc<T>();
+}
+template <>
+hipChannelFormatDesc channel_desc<uchar4>() {
+  return hipCreateChannelDesc(8, 8, 8, 8, hipChannelFormatKindUnsigned);
+}
+
 float4 host_float4(uchar4 v) { return make_float4(v.x, v.y, v.z, v.w); }
 float4 host_float4(float4 v) { return v; }
 
@@ -153,12 +165,12 @@ int run_row(Access access) {
   if (access == Access::kFetch) {
     res.resType = hipResourceTypeLinear;
     res.res.linear.devPtr = device;
-    res.res.linear.desc = hipCreateChannelDesc<T>();
+    res.res.linear.desc = channel_desc<T>();
     res.res.linear.sizeInBytes = pitch * kHeight;
   } else {
     res.resType = hipResourceTypePitch2D;
     res.res.pitch2D.devPtr = device;
-    res.res.pitch2D.desc = hipCreateChannelDesc<T>();
+    res.res.pitch2D.desc = channel_desc<T>();
     res.res.pitch2D.width = kWidth;
     res.res.pitch2D.height = kHeight;
     res.res.pitch2D.pitchInBytes = pitch;

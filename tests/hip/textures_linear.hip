@@ -124,6 +124,15 @@ void check_int4() {
   HIP_CHECK(hipFree(d));
 }
 
+// uchar4's channel descriptor, unsigned. Debian's HIP 5.2 header
+// (amd_channel_descriptor.h) makes hipCreateChannelDesc<uchar4>() signed
+// (hipChannelFormatKindSigned), so HIP would ask ROCr for SIGNED_INT8
+// channels (SNORM_INT8 when normalized) and a normalized read of 200 would
+// give -56/127, not 200/255.
+hipChannelFormatDesc uchar4_desc() {
+  return hipCreateChannelDesc(8, 8, 8, 8, hipChannelFormatKindUnsigned);
+}
+
 std::vector<uchar4> uchar4_values() {
   std::vector<uchar4> host(kElements);
   for (int i = 0; i < kElements; ++i) {
@@ -136,8 +145,8 @@ std::vector<uchar4> uchar4_values() {
 void check_uchar4() {
   const std::vector<uchar4> host = uchar4_values();
   uchar4* d = upload(host);
-  const hipTextureObject_t elements = linear_texture(
-      d, kElements * sizeof(uchar4), hipReadModeElementType, hipCreateChannelDesc<uchar4>());
+  const hipTextureObject_t elements =
+      linear_texture(d, kElements * sizeof(uchar4), hipReadModeElementType, uchar4_desc());
   const std::vector<uchar4> got = fetch_all<uchar4>(elements);
   for (int i = 0; i < kReads; ++i) {
     const uchar4 want = i < kElements ? host[i] : make_uchar4(0, 0, 0, 0);
@@ -154,8 +163,8 @@ void check_uchar4() {
 void check_uchar4_normalized() {
   const std::vector<uchar4> host = uchar4_values();
   uchar4* d = upload(host);
-  const hipTextureObject_t normalized = linear_texture(
-      d, kElements * sizeof(uchar4), hipReadModeNormalizedFloat, hipCreateChannelDesc<uchar4>());
+  const hipTextureObject_t normalized =
+      linear_texture(d, kElements * sizeof(uchar4), hipReadModeNormalizedFloat, uchar4_desc());
   const std::vector<float4> unorm = fetch_all<float4, uchar4>(normalized);
   for (int i = 0; i < kReads; ++i) {
     const uchar4 h = i < kElements ? host[i] : make_uchar4(0, 0, 0, 0);
