@@ -155,6 +155,16 @@ void check_uchar4() {
         "uchar4[%d]: (%u,%u,%u,%u), CPU (%u,%u,%u,%u)", fetch_index<uchar4>(i), got[i].x, got[i].y,
         got[i].z, got[i].w, want.x, want.y, want.z, want.w);
   }
+  // The same fetches as 32-bit lanes: the format conversion zero-extends
+  // unsigned channels (a signed descriptor would sign-extend 128..255).
+  const std::vector<uint4> wide = fetch_all<uint4, uchar4>(elements);
+  for (int i = 0; i < kReads; ++i) {
+    const uchar4 want = i < kElements ? host[i] : make_uchar4(0, 0, 0, 0);
+    EXPECT_TRUE(
+        wide[i].x == want.x && wide[i].y == want.y && wide[i].z == want.z && wide[i].w == want.w,
+        "uchar4[%d] as uint4: (%#x,%#x,%#x,%#x), CPU (%#x,%#x,%#x,%#x)", fetch_index<uchar4>(i),
+        wide[i].x, wide[i].y, wide[i].z, wide[i].w, want.x, want.y, want.z, want.w);
+  }
   HIP_CHECK(hipDestroyTextureObject(elements));
   HIP_CHECK(hipFree(d));
 }
