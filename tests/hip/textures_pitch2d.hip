@@ -154,26 +154,32 @@ const char* mode_name(hipTextureAddressMode mode) {
 
 bool same(float4 a, float4 b) { return a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w; }
 
-// Positions for point sampling: every texel a quarter texel off its centre
-// (away from the edges between texels, where floor decides), and a ring of
-// positions up to 2.6 texels (unnormalized) or 1.5 images (normalized)
-// outside, where the addressing mode decides.
+// Positions for point sampling, in texel space a quarter texel from an
+// edge between texels (floor decides there, and the hardware's fixed-point
+// coordinates need not round as the CPU's doubles do): every texel, and a
+// ring up to 2.75 texels (unnormalized) or 1.5 images (normalized) outside,
+// where the addressing mode decides.
 std::vector<Coord> point_positions(bool normalized) {
   std::vector<Coord> at;
   const float sx = normalized ? 1.0f / kWidth : 1.0f, sy = normalized ? 1.0f / kHeight : 1.0f;
+  auto push = [&](float tx, float ty) { at.push_back({tx * sx, ty * sy}); };
   for (int y = 0; y < kHeight; ++y)
     for (int x = 0; x < kWidth; ++x)
-      at.push_back({(x + 0.25f + 0.5f * ((x + y) & 1)) * sx, (y + 0.75f - 0.5f * (x & 1)) * sy});
-  const float reach_x = normalized ? 1.5f * kWidth : 2.6f,
-              reach_y = normalized ? 1.5f * kHeight : 2.6f;
+      push(x + 0.25f + 0.5f * ((x + y) & 1), y + 0.75f - 0.5f * (x & 1));
+  const int reach_x = normalized ? kWidth + kWidth / 2 : 3,
+            reach_y = normalized ? kHeight + kHeight / 2 : 3;
   for (int k = 0; k < 64; ++k) {
-    const float t = (k + 0.3f) / 64.0f;
-    // Left, right, above and below the image, and the corners.
-    at.push_back({(-reach_x + t * 2) * sx, (kHeight * t) * sy});
-    at.push_back({(kWidth + reach_x * t + 0.1f) * sx, (kHeight * t) * sy});
-    at.push_back({(kWidth * t) * sx, (-reach_y * t - 0.2f) * sy});
-    at.push_back({(kWidth * t) * sx, (kHeight + reach_y * t + 0.1f) * sy});
-    at.push_back({(-reach_x * t - 0.3f) * sx, (kHeight + reach_y * t + 0.4f) * sy});
+    // Whole texels out, plus a quarter or three quarters.
+    const float q = (k & 1) ? 0.25f : 0.75f;
+    const int ox = 1 + k * (reach_x - 1) / 63, oy = 1 + k * (reach_y - 1) / 63;
+    const int ix = k * kWidth / 64, iy = k * kHeight / 64;
+    // Left, right, above and below the image, and two corners.
+    push(-ox + q, iy + q);
+    push(kWidth + ox - 1 + q, iy + q);
+    push(ix + q, -oy + q);
+    push(ix + q, kHeight + oy - 1 + q);
+    push(-ox + q, kHeight + oy - 1 + q);
+    push(kWidth + ox - 1 + q, -oy + q);
   }
   return at;
 }
