@@ -81,8 +81,18 @@ foreach(src IN LISTS hip_sources)
     continue()
   endif()
   get_target_property(program hip_${name} HIP_PROGRAM)
-  kselftest_vm_program(NAME vm.hip.${name} RUN vm_user ENV ${ROCM_CLIENT_ENV}
-    COMMAND ${program})
+  # Programs in parts (tests/hip's texture programs) run the parts that
+  # have tests there, one case each; the pending ones have none.
+  get_target_property(parts hip_${name} HIP_TEST_PARTS)
+  if(parts STREQUAL "parts-NOTFOUND")
+    kselftest_vm_program(NAME vm.hip.${name} RUN vm_user ENV ${ROCM_CLIENT_ENV}
+      COMMAND ${program})
+  else()
+    foreach(part IN LISTS parts)
+      kselftest_vm_program(NAME vm.hip.${name}.${part} RUN vm_user ENV ${ROCM_CLIENT_ENV}
+        COMMAND ${program} ${part})
+    endforeach()
+  endif()
   list(APPEND kselftest_vm_user_targets hip_${name})
 endforeach()
 
@@ -107,7 +117,15 @@ foreach(src IN LISTS hip_sources)
   get_filename_component(name ${src} NAME_WE)
   if(TARGET hip_${name})
     get_target_property(program hip_${name} HIP_PROGRAM)
-    kselftest_vm_program(NAME vm.debian.hip.${name} RUN vm_user THUNK debian COMMAND ${program})
+    get_target_property(parts hip_${name} HIP_TEST_PARTS)
+    if(parts STREQUAL "parts-NOTFOUND")
+      kselftest_vm_program(NAME vm.debian.hip.${name} RUN vm_user THUNK debian COMMAND ${program})
+    else()
+      foreach(part IN LISTS parts)
+        kselftest_vm_program(NAME vm.debian.hip.${name}.${part} RUN vm_user THUNK debian
+          COMMAND ${program} ${part})
+      endforeach()
+    endif()
   endif()
 endforeach()
 # rocminfo lists the GPU. Before it loads the runtime it wants a module
