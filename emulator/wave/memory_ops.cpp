@@ -5,6 +5,8 @@
 #include <string>
 #include <type_traits>
 
+#include "image_format.h"
+
 namespace gcn {
 namespace mem {
 
@@ -255,10 +257,82 @@ bool format_or_fault(Wave& w, const Inst& in, unsigned dfmt, unsigned nfmt, Buff
   return false;
 }
 
+// The converting formats (unorm, snorm, and the packed layouts): gfx9's
+// BUF_DATA_FORMAT/BUF_NUM_FORMAT values 0-14 and 0-7 are the image
+// formats' IMG_DATA_FORMAT/IMG_NUM_FORMAT values (Vega ISA, buffer and
+// image resource tables), so an element converts as a texel does
+// (wave/image_format.h). Elements move whole, in pieces of up to 4 bytes.
+bool converting_format(unsigned dfmt, unsigned nfmt, img::Format* f) {
+  const char* why = "";
+  return dfmt <= 14 && nfmt <= 7 && img::format(dfmt, nfmt, f, &why);
+}
+
+bool move_element(Wave& w, const BufferAddr& at, unsigned lane, unsigned bytes, uint8_t* el,
+                  bool store, const char* name) {
+  for (unsigned o = 0; o < bytes; o += 4) {
+    const unsigned piece = bytes - o < 4 ? bytes - o : 4;
+    uint64_t v = 0;
+    if (store) {
+      std::memcpy(&v, el + o, piece);
+      if (!write(w, at(lane, o), piece, v, name)) return false;
+    } else {
+      if (!read(w, at(lane, o), piece, &v, name)) return false;
+      std::memcpy(el + o, &v, piece);
+    }
+  }
+  return true;
+}
+
+// An element outside the buffer reads 0 in every component (the range
+// check drops the access), as the unconverted formats' reads do.
+void load_converted(Wave& w, const Inst& in, unsigned n, const img::Format& f) {
+  const BufferAddr at = buffer_addr(w, in, f.bytes);
+  uint32_t vals[4][kWaveSize];
+  const uint64_t exec = w.exec();
+  bool ok = true;
+  for_active(exec, [&](unsigned l) {
+    if (!ok) return;
+    uint8_t el[16] = {};
+    uint32_t comp[4] = {0, 0, 0, 0};
+    if (at(l, 0).kind != Target::kNone) {
+      ok = move_element(w, at, l, f.bytes, el, false, in.info->name);
+      img::decode(f, el, comp);
+    }
+    for (unsigned c = 0; c < n; ++c) vals[c][l] = comp[c];
+  });
+  if (!ok) return;
+  for_active(exec, [&](unsigned l) {
+    for (unsigned c = 0; c < n; ++c) w.v(in.data0 + c)[l] = vals[c][l];
+  });
+}
+
+// The first n components convert into the element; the others keep
+// memory's bits.
+void store_converted(Wave& w, const Inst& in, unsigned n, const img::Format& f) {
+  const BufferAddr at = buffer_addr(w, in, f.bytes);
+  const unsigned write_mask = (1u << n) - 1;
+  const unsigned all = (1u << f.comps) - 1;
+  bool ok = true;
+  for_active(w.exec(), [&](unsigned l) {
+    if (!ok || at(l, 0).kind == Target::kNone) return;
+    uint8_t el[16] = {};
+    if ((write_mask & all) != all) ok = move_element(w, at, l, f.bytes, el, false, in.info->name);
+    uint32_t comp[4] = {0, 0, 0, 0};
+    for (unsigned c = 0; c < n; ++c) comp[c] = w.v(in.data0 + c)[l];
+    img::encode(f, comp, write_mask, el);
+    if (ok) ok = move_element(w, at, l, f.bytes, el, true, in.info->name);
+  });
+}
+
 }  // namespace
 
 void load_format(Wave& w, const Inst& in, unsigned n, unsigned dfmt, unsigned nfmt) {
   BufferFormat f;
+  img::Format cf;
+  if (!buffer_format(dfmt, nfmt, &f) && converting_format(dfmt, nfmt, &cf)) {
+    load_converted(w, in, n, cf);
+    return;
+  }
   if (!format_or_fault(w, in, dfmt, nfmt, &f)) return;
   const BufferAddr at = buffer_addr(w, in, f.comp_bytes);
   uint32_t vals[4][kWaveSize];
@@ -284,6 +358,11 @@ void load_format(Wave& w, const Inst& in, unsigned n, unsigned dfmt, unsigned nf
 
 void store_format(Wave& w, const Inst& in, unsigned n, unsigned dfmt, unsigned nfmt) {
   BufferFormat f;
+  img::Format cf;
+  if (!buffer_format(dfmt, nfmt, &f) && converting_format(dfmt, nfmt, &cf)) {
+    store_converted(w, in, n, cf);
+    return;
+  }
   if (!format_or_fault(w, in, dfmt, nfmt, &f)) return;
   const BufferAddr at = buffer_addr(w, in, f.comp_bytes);
   const unsigned comps = n < f.comps ? n : f.comps;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -142,6 +143,70 @@ s_endpgm
     std::memcpy(&packed, b, 4);
     EXPECT_EQ(out[4 * l + 2], packed) << "lane " << l;
     EXPECT_EQ(out[4 * l + 3], 0x00010000u) << "lane " << l;
+  }
+}
+
+// Converting buffer formats (HIP's normalized-float textures over linear
+// memory read through them): 8_8_8_8 UNORM loads x / 255 per byte, SNORM
+// max(x / 127, -1); stores clamp to [0, 1] and round to nearest even
+// (the Vega ISA's data conversion rules). Element 63 lies past
+// NUM_RECORDS (a structured buffer of 63 records): it reads 0 and its
+// store is dropped.
+TEST(RareOps, BufferFormatNormalizedConverts) {
+  SnippetRunner r;
+  auto* in = r.alloc<uint8_t>(64 * 4);
+  auto* out = r.alloc<float>(64 * 8);
+  auto* stored = r.alloc<uint8_t>(64 * 4);
+  for (uint32_t i = 0; i < 64 * 4; ++i) in[i] = static_cast<uint8_t>(i * 53 + 7);
+  std::fill(stored, stored + 64 * 4, 0xAB);
+  // V#: stride 4 (word 1 [29:16]), 63 records; word 3 formats.
+  auto vsharp = [](const char* lo, const char* hi, const char* s0, uint32_t nfmt) {
+    return std::string("s_mov_b32 ") + s0 + ", " + lo + "\ns_and_b32 s13, " + hi +
+           ", 0xffff\ns_or_b32 s13, s13, 0x40000\ns_mov_b32 s14, 63\ns_mov_b32 s15, " +
+           std::to_string(dword3(10, nfmt)) + "\n";
+  };
+  auto res = r.run(std::string(kArgs) + R"(
+s_load_dwordx2 s[16:17], s[0:1], 0x10
+s_waitcnt lgkmcnt(0)
+)" + vsharp("s4", "s5", "s12", 0) +
+                       R"(
+buffer_load_format_xyzw v[2:5], v0, s[12:15], 0 idxen
+)" + vsharp("s4", "s5", "s12", 1) +
+                       R"(
+buffer_load_format_xyzw v[6:9], v0, s[12:15], 0 idxen
+s_waitcnt vmcnt(0)
+v_lshlrev_b32 v10, 5, v0
+global_store_dwordx4 v10, v[2:5], s[6:7]
+global_store_dwordx4 v10, v[6:9], s[6:7] offset:16
+v_cvt_f32_u32 v11, v0
+v_mul_f32 v11, 0x3c800000, v11
+v_subrev_f32 v11, 0x3e000000, v11
+v_mov_b32 v12, v11
+v_add_f32 v13, 0x3f000000, v11
+v_mov_b32 v14, 1.0
+)" + vsharp("s16", "s17", "s12", 0) +
+                       R"(
+buffer_store_format_xyzw v[11:14], v0, s[12:15], 0 idxen
+s_endpgm
+)",
+                   64, 64, {ptr(in), ptr(out), ptr(stored)});
+  ASSERT_TRUE(res.ok) << res.error;
+  for (uint32_t l = 0; l < 64; ++l) {
+    for (uint32_t c = 0; c < 4; ++c) {
+      const uint8_t b = in[4 * l + c];
+      const float un = l < 63 ? static_cast<float>(b / 255.0) : 0.0f;
+      const float sn = l < 63 ? static_cast<float>(std::max(int8_t(b) / 127.0, -1.0)) : 0.0f;
+      EXPECT_EQ(out[8 * l + c], un) << "unorm lane " << l << " component " << c;
+      EXPECT_EQ(out[8 * l + 4 + c], sn) << "snorm lane " << l << " component " << c;
+    }
+    // x = y = l / 64 - 1/8, z = x + 1/2, w = 1.
+    const float x = static_cast<float>(l) * 0.015625f - 0.125f;
+    const float comp[4] = {x, x, x + 0.5f, 1.0f};
+    for (uint32_t c = 0; c < 4; ++c) {
+      const double v = std::min(std::max(static_cast<double>(comp[c]), 0.0), 1.0) * 255.0;
+      const uint8_t want = l < 63 ? static_cast<uint8_t>(std::nearbyint(v)) : 0xAB;
+      EXPECT_EQ(stored[4 * l + c], want) << "store lane " << l << " component " << c;
+    }
   }
 }
 
