@@ -56,12 +56,10 @@ bool prepare(Wave& w, const Inst& in, bool need_format, Access* a) {
     unsupported(w, in, "resource TYPE " + std::to_string(a->r.type) + " (MSAA or not an image)");
     return false;
   }
-  if (in.da != a->d.array) {
-    unsupported(w, in,
-                std::string("DA=") + (in.da ? "1" : "0") + " on a resource of TYPE " +
-                    std::to_string(a->r.type) + " (DA must say whether the type is an array)");
-    return false;
-  }
+  // The coordinates are the resource TYPE's, whatever DA says: ROCclr's
+  // copy-to-image kernels (hipMemcpy*ToArray) treat every image as a 2D
+  // array (DA=1, x, y, slice) and run on gfx9 hardware on 2D images (the
+  // slice VGPR unread) and 3D ones (the slice VGPR read as z).
   // The decoder counted one address VGPR; the type may need more.
   const unsigned naddr = a->d.coords + (in.info->flags & kOpMipAddr ? 1 : 0);
   if (in.addr + naddr > w.nvgpr) {

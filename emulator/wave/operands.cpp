@@ -1,6 +1,8 @@
 // Operand access shared by all vector semantics: constants, broadcasts,
 // DPP lane movement, SDWA selects and masked write-back.
+#include <atomic>
 #include <cmath>
+#include <cstdio>
 
 #include "trap.h"
 #include "wave.h"
@@ -206,8 +208,16 @@ void Wave::raise(FaultKind kind, uint64_t address, std::string detail) {
   // a trap handler the wave goes on there, with the instruction's PC
   // (fault.pc) to return to. One inside the handler stops the wave.
   if (kind == FaultKind::kIllegalInstruction && fault.kind == FaultKind::kNone &&
-      !(status & kStatusPriv) && enter_trap(*this, fault.pc, 0, kTrapstsIllegalInst))
+      !(status & kStatusPriv) && enter_trap(*this, fault.pc, 0, kTrapstsIllegalInst)) {
+    // The handler (ROCr's) reports only "illegal instruction"; say once per
+    // process what the virtual GPU could not run, or the reason is lost.
+    static std::atomic<bool> said{false};
+    if (!detail.empty() && !said.exchange(true))
+      std::fprintf(stderr,
+                   "gcn-emu: illegal instruction at pc 0x%llx, taken by the trap handler: %s\n",
+                   static_cast<unsigned long long>(fault.pc), detail.c_str());
     return;
+  }
   if (fault.kind == FaultKind::kNone) {
     fault.kind = kind;
     fault.address = address;

@@ -528,11 +528,42 @@ TEST(Image, UnimplementedFormsFaultWithTheirName) {
   res = s.run(mimg("image_load", 2, 2, 0x1, im.type, " tfe"));
   ASSERT_FALSE(res.ok);
   EXPECT_NE(res.error.find("TFE"), std::string::npos) << res.error;
+}
 
-  // DA must agree with the resource's type.
-  res = s.run(mimg("image_load", 1, 3, 0x1, ref::k2DArray));
-  ASSERT_FALSE(res.ok);
-  EXPECT_NE(res.error.find("DA=1"), std::string::npos) << res.error;
+// The address VGPRs are the resource TYPE's whatever DA says (ROCclr's
+// copy-to-image kernels store with DA=1 into 2D and 3D images): on a 2D
+// T# the slice VGPR is not read, on a 3D T# it is z.
+TEST(Image, CoordinatesFollowTheResourceTypeNotDa) {
+  for (const unsigned type : {ref::k2D, ref::k3D}) {
+    SCOPED_TRACE("TYPE " + std::to_string(type));
+    ImageRig s;
+    ref::Image im;
+    im.type = type;
+    im.data_format = 4;  // 32 bits, uint
+    im.num_format = 4;
+    im.width = 8;
+    im.height = type == ref::k3D ? 4 : 8;
+    im.depth = type == ref::k3D ? 2 : 1;
+    im = s.make(im);
+    std::memset(s.mem, 0, s.mem_bytes);
+    for (unsigned l = 0; l < 64; ++l) {
+      s.coords[4 * l] = l % 8;
+      s.coords[4 * l + 1] = (l / 8) % im.height;
+      s.coords[4 * l + 2] = type == ref::k3D ? l / 32 : 7 + l;  // 2D: never read
+      s.data[4 * l] = 1000 + l;
+    }
+    // Every lane has its own texel.
+    auto res = s.run(mimg("image_store", 1, 3, 0x1, ref::k2DArray));
+    ASSERT_TRUE(res.ok) << res.error;
+    for (unsigned l = 0; l < 64; ++l) {
+      const unsigned z = type == ref::k3D ? l / 32 : 0;
+      const int64_t off = ref::offset(im, 0, l % 8, (l / 8) % im.height, z);
+      ASSERT_GE(off, 0);
+      uint32_t got;
+      std::memcpy(&got, s.mem + off, 4);
+      EXPECT_EQ(got, 1000 + l) << "lane " << l;
+    }
+  }
 }
 
 // Swizzled layouts (the modes Debian's ROCr picks, and others): stores of
