@@ -69,6 +69,16 @@ inline constexpr const char kProgramFunctionAttribute[] = "hsail-program-functio
 inline constexpr const char kProgramPrivateDeclared[] = "hsail.program.private.declared";
 inline constexpr const char kProgramPrivateDefined[] = "hsail.program.private.defined";
 
+// Image and sampler variables with an initializer (PRM 7.1): translate()
+// leaves each handle zeroed and lists what the runtime must make for it in
+// this named metadata, one tuple per handle: the variable, the handle's
+// byte offset in it (i64), then kind, geometry, channel order, channel
+// type, access, coord, filter, addressing (i32) and width, height, depth,
+// array size (i64), as in firmware-interfaces/handle_init_note.h.
+// emit_code_object() writes them into the code object's handle-initializer
+// note for the loader; the IR linker keeps the tuples of every module.
+inline constexpr const char kHandleInitializers[] = "hsail.handle.init";
+
 // The bytes of a loadable code object (ELF shared object).
 std::vector<uint8_t> emit_code_object(llvm::Module& ir, const Options& options);
 

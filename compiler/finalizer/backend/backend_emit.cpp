@@ -21,6 +21,7 @@ std::mutex& backend_lock() {
 
 std::vector<uint8_t> emit_code_object(llvm::Module& ir, const Options& options) {
   backend::close_program(ir);
+  backend::add_handle_init_note(ir);
   std::lock_guard<std::mutex> hold(backend_lock());
   backend::select_code_object_version(options.code_object_version);
   const std::unique_ptr<llvm::TargetMachine> machine = backend::make_target_machine(options);

@@ -31,6 +31,10 @@ void select_code_object_version(int version);
 // variable declared but defined in no module is a FinalizeError.
 void close_program(llvm::Module& ir);
 
+// Writes the kHandleInitializers tuples of the program (finalizer.h) as
+// the code object's handle-initializer note and drops the tuples.
+void add_handle_init_note(llvm::Module& ir);
+
 // Runs the -O2 IR pipeline (with the AMDGPU target's passes) on valid IR.
 void optimize(llvm::Module& ir, llvm::TargetMachine& machine);
 

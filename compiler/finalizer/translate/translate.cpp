@@ -204,12 +204,14 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   // 6.8, 7.1.7).
   if (t == nullptr || (t->cls == 'o' && !is_handle_type(elem)))
     fail("variable " + name + " of type " + type_name(elem), "4.13");
-  refuse_handle_initializer(ms.brig, at);
+  bool handle_init = has_handle_initializer(ms.brig, at);
   llvm::Type* et = llvm::IntegerType::get(ms.ir.getContext(), t->bits == 1 ? 8 : t->bits);
   uint64_t count = (uint64_t(v.dim.hi) << 32) | v.dim.lo;
   llvm::Type* ty = is_array(v.type) ? llvm::ArrayType::get(et, count) : et;
-  // Group memory has no initial value; global memory starts zeroed.
+  // Group memory has no initial value; global memory starts zeroed, and
+  // so do initialized handles until the loader fills them.
   llvm::Constant* init = as == kGroupAS ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
+                         : handle_init  ? llvm::Constant::getNullValue(ty)
                                         : variable_initializer(ms.brig, at, ty);
   // A global or readonly definition of program linkage is what other
   // modules' declarations of the name refer to (PRM 4.12.1), and the
@@ -223,6 +225,7 @@ void declare_module_variable(ModuleState& ms, uint32_t at) {
   if (exported) gv->setVisibility(llvm::GlobalValue::ProtectedVisibility);
   uint64_t align = alignment_bytes(v.align);
   gv->setAlignment(llvm::Align(align ? align : (t->bits <= 8 ? 1 : t->bits / 8)));
+  if (handle_init) describe_handle_initializer(ms.brig, at, gv);
   ms.globals[at] = gv;
 }
 

@@ -396,19 +396,6 @@ const OpcodeRow kRows[] = {
 
 }  // namespace
 
-void refuse_handle_initializer(const Module& brig, uint32_t var_at) {
-  auto v = brig.code_entry<fw_brig_directive_variable>(var_at);
-  if (v.init == 0 || !is_image_or_sampler(array_element(v.type))) return;
-  // The handle is the address of a descriptor the runtime builds for the
-  // agent and the image memory it allocates; AMD's finalizer left it to
-  // the loader too (code object v1: a descriptor record and an
-  // R_AMDGPU_V1_INIT_IMAGE / _SAMPLER relocation per handle).
-  fail_at(brig, var_at,
-          "not supported yet: initializer of " + type_name(array_element(v.type)) + " variable " +
-              std::string(brig.data_bytes(v.name)) +
-              " (the loader would have to create the image or sampler; PRM 7.1)");
-}
-
 RowSpan image_rows() { return {kRows, sizeof(kRows) / sizeof(kRows[0])}; }
 
 }  // namespace hsail::finalizer::translate_detail

@@ -31,6 +31,7 @@
 //   translate_image.cpp       images and samplers (7)
 //   translate_directives.cpp  control directives (13.4)
 //   translate_init.cpp        variable initializers (4.10)
+//   translate_handle_init.cpp image and sampler initializers (7.1.7, 7.1.8)
 //   translate_memory_order.h  memory orders and rmw operations (atomics,
 //                             signals, queue indices)
 // Whatever has no row, or a row that meets a modifier it cannot honour,
@@ -229,9 +230,12 @@ enum class Required { kWorkGroupSize, kGridSize, kDim, kNoPartialWorkGroups };
 llvm::ConstantInt* required_value(const KernelTranslator& k, Required what, unsigned i = 0);
 // A global/readonly variable's initial value of type ty (translate_init.cpp).
 llvm::Constant* variable_initializer(const Module& brig, uint32_t var_at, llvm::Type* ty);
-// Refuses an image or sampler variable with an initializer: its handle is
-// the address of a descriptor only the runtime can make (translate_image.cpp).
-void refuse_handle_initializer(const Module& brig, uint32_t var_at);
+// An image or sampler variable with an initializer: its handle is the
+// address of an object only the runtime can make, so the variable starts
+// zeroed and describe_handle_initializer() records what the loader must
+// make for each element (kHandleInitializers, translate_handle_init.cpp).
+bool has_handle_initializer(const Module& brig, uint32_t var_at);
+void describe_handle_initializer(const Module& brig, uint32_t var_at, llvm::GlobalVariable* gv);
 // HSAIL functions (translate_functions.cpp): declares, and translates a
 // definition; after the module walk, rejects called functions never defined.
 void translate_function(ModuleState& ms, uint32_t fn_at);

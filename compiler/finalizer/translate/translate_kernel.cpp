@@ -135,14 +135,16 @@ void declare_local(KernelTranslator& k) {
       // Group variables are per work-group LDS without an initial value;
       // function-scope global ones are ordinary zeroed globals.
       bool group = v.segment == FW_BRIG_SEGMENT_GROUP;
-      if (!group) refuse_handle_initializer(k.brig, k.at);
-      llvm::Constant* init = group ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
-                                   : variable_initializer(k.brig, k.at, ty);
+      bool handle_init = !group && has_handle_initializer(k.brig, k.at);
+      llvm::Constant* init = group         ? static_cast<llvm::Constant*>(llvm::UndefValue::get(ty))
+                             : handle_init ? llvm::Constant::getNullValue(ty)
+                                           : variable_initializer(k.brig, k.at, ty);
       auto* gv =
           new llvm::GlobalVariable(k.ms.ir, ty, false, llvm::GlobalValue::InternalLinkage, init,
                                    k.fn->getName().str() + "." + name.substr(1), nullptr,
                                    llvm::GlobalValue::NotThreadLocal, group ? kGroupAS : kGlobalAS);
       gv->setAlignment(a);
+      if (handle_init) describe_handle_initializer(k.brig, k.at, gv);
       k.locals[k.at] = gv;
       break;
     }

@@ -236,6 +236,11 @@ hsa_status_t load_for_agent(Executable* e, const Agent* a, const uint8_t* bytes,
     }
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   }
+  const hsa_status_t filled = fill_handles(l.get());
+  if (filled != HSA_STATUS_SUCCESS) {
+    free_image(l.get());
+    return filled;
+  }
   add_symbols(e, *l, module_names);
   if (loaded) *loaded = l.get();
   e->loaded.push_back(std::move(l));

@@ -35,7 +35,10 @@ const Symbol* symbol_from(hsa_executable_symbol_t s) {
 void destroy_executable(Executable* e) {
   State& st = state();
   for (const Symbol& s : e->symbols) st.symbols.erase(&s);
-  for (const auto& l : e->loaded) hsart::free_gpu_visible(l->memory, l->bytes);
+  for (const auto& l : e->loaded) {
+    release_handles(l.get());
+    hsart::free_gpu_visible(l->memory, l->bytes);
+  }
   st.executables.erase(e);
   delete e;
 }

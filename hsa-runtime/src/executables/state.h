@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "executables/loader/code_object.h"
+#include "ext/image/images.h"
 #include "runtime/topology.h"
 
 namespace hsart::exec {
@@ -54,6 +55,10 @@ struct Loaded {
   void* memory = nullptr;  // thunk allocation
   uint64_t bytes = 0;      // its size
   uint64_t base = 0;       // image base inside it (aligned as the loader asks)
+  // The objects its initialized image and sampler variables name
+  // (handle_init.cpp), destroyed with the executable.
+  std::vector<image::OwnedImage> images;
+  std::vector<uint64_t> samplers;
 };
 
 struct Executable {
@@ -89,6 +94,15 @@ inline hsa_executable_symbol_t handle_of(const Symbol* s) {
 
 // Frees an executable's images and forgets its symbols (mu held).
 void destroy_executable(Executable* e);
+
+// Makes the image and sampler objects a loaded code object's handle
+// variables are initialized with and writes their handles into its image
+// (handle_init.cpp). On failure the status of the object that could not be
+// made (HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED for a format the
+// agent lacks), and nothing stays made.
+hsa_status_t fill_handles(Loaded* l);
+// Destroys what fill_handles made.
+void release_handles(Loaded* l);
 
 // Parses, checks, places and relocates size bytes of code object for agent
 // a into e (mu held): the work of hsa_executable_load_agent_code_object and

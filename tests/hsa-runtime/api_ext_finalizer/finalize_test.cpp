@@ -166,13 +166,11 @@ TEST_F(ApiExtFinalizerFinalize, WhatTheFinalizerCannotDoFails) {
   hsa_code_object_t co{0};
   // A program without modules has nothing to finalize.
   EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
-  // Valid HSAIL the finalizer does not translate yet (a sampler variable
-  // with an initializer: the loader would have to create the sampler).
+  // Valid HSAIL the finalizer does not translate yet (an alloca beyond the
+  // 64 KiB the finalizer gives one kernel).
   std::vector<uint8_t> brig = brig_of(
       "module &m:1:0:$full:$large:$default;\n"
-      "extension \"IMAGE\";\n"
-      "readonly_samp &s = samp(coord = normalized, filter = linear, addressing = clamp_to_edge);\n"
-      "kernel &k() { ret; };\n");
+      "kernel &k() { alloca_u32 $s0, 100000; ret; };\n");
   ASSERT_EQ(hsa_ext_program_add_module(program_, module_of(brig)), HSA_STATUS_SUCCESS);
   EXPECT_STATUS(Finalize(&co), ext(HSA_EXT_STATUS_ERROR_FINALIZATION_FAILED));
   EXPECT_EQ(co.handle, 0u);

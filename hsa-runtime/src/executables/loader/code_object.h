@@ -63,6 +63,21 @@ struct Function {
   uint64_t offset = 0;  // from the image base
 };
 
+// An image or sampler handle the loader must fill (the handle-initializer
+// note, firmware-interfaces/handle_init_note.h): the object to make, as
+// the HSAIL initializer gave it, and where its 64-bit handle goes.
+struct HandleInit {
+  enum class Kind { Image, Sampler } kind = Kind::Image;
+  std::string symbol;         // the variable
+  uint64_t image_offset = 0;  // of the handle, from the image base
+  // Images: BRIG (= HSA images extension) enumerations; access is an
+  // hsa_access_permission_t value. Sizes as given (0: not given).
+  uint32_t geometry = 0, channel_order = 0, channel_type = 0, access = 0;
+  uint64_t width = 0, height = 0, depth = 0, array_size = 0;
+  // Samplers: hsa_ext_sampler_{coordinate,filter,addressing}_mode_t values.
+  uint32_t coord = 0, filter = 0, addressing = 0;
+};
+
 struct Segment {
   uint64_t image_offset = 0;  // where p_vaddr lands in the image
   uint64_t file_offset = 0;
@@ -92,6 +107,7 @@ struct CodeObject {
   std::vector<Kernel> kernels;
   std::vector<Variable> variables;
   std::vector<Function> functions;
+  std::vector<HandleInit> handle_inits;
 
   uint64_t image_size = 0;   // bytes from the lowest to the highest PT_LOAD
   uint64_t image_align = 0;  // the largest PT_LOAD alignment, at least 4 KiB

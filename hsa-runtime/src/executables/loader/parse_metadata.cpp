@@ -7,6 +7,7 @@
 
 #include "amd_kernel_code.h"
 #include "amdgpu_elf.h"
+#include "handle_init_note.h"
 #include "kernel_descriptor.h"
 #include "metadata_v2.h"
 #include "msgpack.h"
@@ -246,6 +247,12 @@ bool ParseNotes(const ParseState& st, CodeObject* co) {
   const ElfReader& elf = st.elf;
   std::vector<Note> notes;
   if (!CollectNotes(st, &notes)) return false;
+  // Ours, in any version: image and sampler handles to fill at load time.
+  for (const Note& n : notes) {
+    if (n.name == FW_HANDLE_INIT_NOTE_NAME && n.type == FW_HANDLE_INIT_NOTE_TYPE &&
+        !ParseHandleInitNote(st, n.desc, n.desc_size, n.offset, co))
+      return false;
+  }
   if (co->version == 2) {
     for (const Note& n : notes) {
       if (n.name != "AMD" || n.type != kNtAmdHsaCodeObjectVersion) continue;

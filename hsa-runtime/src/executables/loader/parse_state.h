@@ -36,6 +36,12 @@ struct ParseState {
   const SymbolInfo* symbol(const std::string& name) const;
 };
 
+// parse_handle_init.cpp: one handle-initializer note's descriptor (desc,
+// size bytes, at file offset `at`) into co->handle_inits; needs the
+// variables.
+bool ParseHandleInitNote(const ParseState& st, const uint8_t* desc, uint64_t size, uint64_t at,
+                         CodeObject* co);
+
 // parse_metadata.cpp: notes, then kernels (v2 from amd_kernel_code_t
 // symbols, v3+ from the msgpack metadata and descriptors).
 bool ParseNotes(const ParseState& st, CodeObject* co);

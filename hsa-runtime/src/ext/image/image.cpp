@@ -17,6 +17,7 @@
 #include "ext/image/objects.h"
 #include "ext/image/texel.h"
 #include "ext/image/transfer.h"
+#include "memory/gpu_visible_memory.h"
 #include "runtime/init_check.h"
 #include "runtime/topology.h"
 
@@ -265,6 +266,56 @@ bool fill_sampler_object(uint32_t* w, const hsa_ext_sampler_descriptor_t& d) {
 }
 
 }  // namespace
+
+hsa_status_t create_owned_image(const Agent& agent, const hsa_ext_image_descriptor_t& descriptor,
+                                hsa_access_permission_t access, OwnedImage* out) {
+  *out = {};
+  if (!permission_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  ImageRecord r;
+  hsa_status_t s = describe(agent, descriptor, 0, 0, &r.format, &r.layout);
+  if (s != HSA_STATUS_SUCCESS) return s;
+  // Whole pages, zeroed: page alignment covers the layout's 256 bytes.
+  void* data = alloc_gpu_visible(r.layout.size);
+  if (!data) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  uint32_t* object = new_object();
+  if (!object) {
+    free_gpu_visible(data, r.layout.size);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  r.agent = handle_of(&agent);
+  r.desc = descriptor;
+  r.permission = access;
+  r.data = static_cast<uint8_t*>(data);
+  fill_image_object(object, r);
+  add_image(object, r);
+  *out = OwnedImage{reinterpret_cast<uintptr_t>(object), data, r.layout.size};
+  return HSA_STATUS_SUCCESS;
+}
+
+void destroy_owned_image(const OwnedImage& image) {
+  // hsa_shut_down may have dropped the object already (images_stop); the
+  // data is ours either way.
+  remove_image(image.handle);
+  free_gpu_visible(image.data, image.bytes);
+}
+
+hsa_status_t create_owned_sampler(const Agent& agent,
+                                  const hsa_ext_sampler_descriptor_t& descriptor,
+                                  uint64_t* handle) {
+  *handle = 0;
+  if (!agent_has_images(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  uint32_t words[kSamplerObjectDwords] = {};
+  if (!fill_sampler_object(words, descriptor)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  uint32_t* object = new_object();
+  if (!object) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  std::memcpy(object, words, sizeof words);
+  add_sampler(object, handle_of(&agent));
+  *handle = reinterpret_cast<uintptr_t>(object);
+  return HSA_STATUS_SUCCESS;
+}
+
+void destroy_owned_sampler(uint64_t handle) { remove_sampler(handle); }
+
 }  // namespace hsart::image
 
 using hsart::agent_from;
