@@ -17,28 +17,19 @@
 
 #include "gfx9_image_descriptor.h"
 #include "isa/instruction.h"
+#include "mimg_access.h"
 #include "wave/image_format.h"
 #include "wave/image_texel.h"
 #include "wave/memory_ops.h"
 #include "wave/valu.h"
 
 namespace gcn {
-namespace {
-
-using mem::AtomicOp;
+namespace mimg {
 
 void unsupported(Wave& w, const Inst& in, const std::string& what) {
   w.raise(FaultKind::kIllegalInstruction, w.pc,
           std::string(in.info->name) + ": " + what + " is not implemented by the virtual GPU");
 }
-
-// An image access resolved for the whole wave: the T#, its type's
-// coordinates and the texel format.
-struct Access {
-  img::Rsrc r;
-  img::Dims d;
-  img::Format f;
-};
 
 bool prepare(Wave& w, const Inst& in, bool need_format, Access* a) {
   if (in.tfe || in.lwe) {
@@ -168,6 +159,21 @@ void put_results(Wave& w, const Inst& in, unsigned l, const uint32_t* vals, unsi
     r = (k % 2) ? (r & 0xFFFFu) | h << 16 : (r & 0xFFFF0000u) | h;
   }
 }
+
+}  // namespace mimg
+
+namespace {
+
+using mem::AtomicOp;
+using mimg::Access;
+using mimg::prepare;
+using mimg::put_results;
+using mimg::read_texel;
+using mimg::select;
+using mimg::lane_texel;
+using mimg::write_texel;
+using mimg::from_d16;
+using mimg::unsupported;
 
 template <bool Mip>
 void image_load(Wave& w, const Inst& in) {
@@ -325,9 +331,7 @@ void image_atomic(Wave& w, const Inst& in) {
 
 void image_pck(Wave& w, const Inst& in) { unsupported(w, in, "the packed (_pck) form"); }
 
-void image_sample(Wave& w, const Inst& in) {
-  unsupported(w, in, "sampling with an S# (sample, gather4, get_lod)");
-}
+void image_sample(Wave& w, const Inst& in) { mimg::sample(w, in); }
 
 constexpr Ty N = Ty::None, B32 = Ty::B32;
 constexpr uint32_t kSt = kOpStore | kOpNoDst, kLd = kOpLoad, kAt = kOpAtomic;
