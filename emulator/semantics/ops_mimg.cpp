@@ -166,14 +166,14 @@ namespace {
 
 using mem::AtomicOp;
 using mimg::Access;
+using mimg::from_d16;
+using mimg::lane_texel;
 using mimg::prepare;
 using mimg::put_results;
 using mimg::read_texel;
 using mimg::select;
-using mimg::lane_texel;
-using mimg::write_texel;
-using mimg::from_d16;
 using mimg::unsupported;
+using mimg::write_texel;
 
 template <bool Mip>
 void image_load(Wave& w, const Inst& in) {

@@ -48,7 +48,8 @@ Variant variant(const std::string& name) {
   size_t p = 0;
   while (p < rest.size()) {
     const size_t q = rest.find('_', p + 1);
-    const std::string t = rest.substr(p + 1, q == std::string::npos ? std::string::npos : q - p - 1);
+    const std::string t =
+        rest.substr(p + 1, q == std::string::npos ? std::string::npos : q - p - 1);
     if (t == "o") v.offset = true;
     if (t == "b") v.bias = true;
     if (t == "c") v.compare = true;

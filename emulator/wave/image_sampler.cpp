@@ -244,8 +244,8 @@ struct Reduce {
       const float x = f32_of(t[c]);
       if (mode == FW_SQ_IMG_FILTER_MODE_BLEND) {
         sum[c] += w * static_cast<double>(x);
-      } else if (!any || (mode == FW_SQ_IMG_FILTER_MODE_MIN ? x < f32_of(pick[c])
-                                                            : x > f32_of(pick[c]))) {
+      } else if (!any ||
+                 (mode == FW_SQ_IMG_FILTER_MODE_MIN ? x < f32_of(pick[c]) : x > f32_of(pick[c]))) {
         pick[c] = t[c];
       }
     }
@@ -287,9 +287,9 @@ bool sample(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, con
   // Magnification at lambda <= 0; the aniso filters filter as their base.
   const unsigned xy = (q.lod <= 0 ? s.mag_filter : s.min_filter) & 1;
   const bool linear_xy = xy == FW_SQ_TEX_XY_FILTER_BILINEAR && !integer;
-  const bool linear_z = !integer && (s.z_filter == FW_SQ_TEX_Z_FILTER_NONE
-                                         ? linear_xy
-                                         : s.z_filter == FW_SQ_TEX_Z_FILTER_LINEAR);
+  const bool linear_z =
+      !integer &&
+      (s.z_filter == FW_SQ_TEX_Z_FILTER_NONE ? linear_xy : s.z_filter == FW_SQ_TEX_Z_FILTER_LINEAR);
   Reduce red;
   red.mode = s.filter_mode;
   red.integer = integer;

@@ -35,7 +35,7 @@ constexpr int kFrac = 256;  // 8 fractional bits, coordinates and LODs
 
 // The S#. LODs are in 1/256 units.
 struct Sampler {
-  unsigned clamp[3] = {};  // FW_SQ_TEX_* addressing of x, y, z
+  unsigned clamp[3] = {};        // FW_SQ_TEX_* addressing of x, y, z
   unsigned max_aniso_ratio = 0;  // decoded; anisotropy is not modelled
   unsigned compare_func = 0;     // FW_SQ_TEX_DEPTH_COMPARE_*
   bool force_unnormalized = false;
