@@ -8,10 +8,15 @@
 //
 // Implemented: image_load, image_load_mip, image_store, image_store_mip,
 // image_get_resinfo and the image_atomic_* family on linear (SW_MODE 0) 1D,
-// 1D array, 2D, 2D array, cube (faces as slices) and 3D images; formats as
-// wave/image_format.h lists. Everything else (sampling, gather4, get_lod,
-// the _pck forms, TFE/LWE, A16, swizzled layouts, MSAA, other formats)
-// faults the wave naming the instruction and what is missing.
+// 1D array, 2D, 2D array, cube (faces as slices) and 3D images; and, with
+// an S#, every image_sample*, image_gather4* and image_get_lod form on 1D,
+// 1D array, 2D, 2D array and 3D images (ops_mimg_sample.cpp, with the S#,
+// LOD and filtering in wave/image_sampler.*); formats as
+// wave/image_format.h lists. Everything else (sampling a cube map, the
+// border colour table, depth compare on integer formats, the _pck forms,
+// TFE/LWE, A16, swizzled layouts, MSAA, other formats) faults the wave
+// naming the instruction and what is missing. The helpers the sampling
+// file shares are declared in mimg_access.h.
 #include <cstring>
 #include <string>
 

@@ -572,6 +572,52 @@ TEST(Sampler, D16DmaskAndDstSel) {
   }
 }
 
+// Every sample and gather4 form LLVM 14 knows, on a mipmapped 2D array:
+// each reads its offset, bias, reference, gradients, coordinates, slice and
+// LOD or clamp from the address VGPRs in IntrinsicsAMDGPU.td's order.
+TEST(Sampler, EveryFormReadsItsAddressesInLlvmOrder) {
+  std::mt19937 rng(13);
+  Rig rig;
+  smp::Sampler s;
+  s.mag = 0;
+  s.min = 1;
+  s.mip = 2;
+  s.compare = 3;  // less or equal
+  s.clamp[0] = 0;
+  s.clamp[1] = 1;
+  ref::Image im = image2d(4, 7, 16, 8, 4);  // 32 float
+  im.type = ref::k2DArray;
+  im.depth = 3;
+  rig.make(im, s, rng);
+  auto q = random_queries(rng, -0.2f, 1.2f);
+  for (unsigned l = 0; l < 64; ++l) {
+    q[l].coord[2] = static_cast<float>(l % 3);
+    q[l].lod = uni(rng, -0.5f, 3.5f);
+    q[l].bias = uni(rng, -1.0f, 2.0f);
+    q[l].clamp = uni(rng, 0.0f, 2.5f);
+    q[l].ref = uni(rng, -2.0f, 2.0f);
+    for (unsigned i = 0; i < 2; ++i) {
+      q[l].dh[i] = uni(rng, -0.3f, 0.3f);
+      q[l].dv[i] = uni(rng, -0.3f, 0.3f);
+      q[l].offset[i] = static_cast<int>(rng() % 64) - 32;
+    }
+  }
+  const char* mods[] = {"", "_b", "_b_cl", "_cl", "_l", "_lz", "_d", "_d_cl", "_cd", "_cd_cl"};
+  unsigned forms = 0;
+  for (const char* base : {"image_sample", "image_gather4"})
+    for (const char* c : {"", "_c"})
+      for (const char* m : mods)
+        for (const char* o : {"", "_o"}) {
+          const std::string op = std::string(base) + c + m + o;
+          const bool gather = std::string(base) == "image_gather4";
+          if (gather && (std::string(m).find('d') != std::string::npos)) continue;
+          SCOPED_TRACE(op);
+          check(rig, op, gather ? 0x1 : 0xf, q);
+          ++forms;
+        }
+  EXPECT_EQ(forms, 40u + 24u);  // all of the MIMG table's sample and gather4 rows
+}
+
 // What sampling does not implement stops the dispatch with a message.
 TEST(Sampler, UnimplementedFault) {
   std::mt19937 rng(12);
