@@ -537,6 +537,38 @@ TEST(Sampler, GeometriesAndArraySlices) {
     }
 }
 
+// Mip chains of 1D and 3D images: implicit LOD from quads over one and
+// three coordinates, explicit gradients, trilinear (and linear in z).
+TEST(Sampler, MipsOf1DAnd3D) {
+  std::mt19937 rng(14);
+  for (unsigned type : {ref::k1D, ref::k3D}) {
+    SCOPED_TRACE("type " + std::to_string(type));
+    Rig rig;
+    smp::Sampler s;
+    s.mag = 1;
+    s.min = 1;
+    s.mip = 2;
+    s.clamp[0] = s.clamp[1] = s.clamp[2] = 1;
+    ref::Image im = image2d(10, 0, 32, type == ref::k3D ? 8 : 1, 4);
+    im.type = type;
+    im.depth = type == ref::k3D ? 16 : 1;
+    rig.make(im, s, rng);
+    std::vector<smp::Query> q(64);
+    for (unsigned l = 0; l < 64; ++l) {
+      const float step = std::ldexp(1.0f, -static_cast<int>(l / 4 % 6)) * 0.3f;
+      for (unsigned i = 0; i < 3; ++i) {
+        const float base = l % 4 ? q[l & ~3u].coord[i] : uni(rng, 0, 1);
+        q[l].coord[i] = base + step * ((l >> (i % 2)) & 1) * (i + 1);
+        q[l].dh[i] = uni(rng, -0.2f, 0.2f);
+        q[l].dv[i] = uni(rng, -0.2f, 0.2f);
+      }
+    }
+    check(rig, "image_sample", 0xf, q);
+    check(rig, "image_sample_d", 0xf, q);
+    check(rig, "image_get_lod", 0x3, q);
+  }
+}
+
 // FILTER_MODE min and max: the smallest/largest texel of the footprint
 // (those with a weight), across two levels too.
 TEST(Sampler, MinMaxReduction) {
