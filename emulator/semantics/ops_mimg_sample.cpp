@@ -12,9 +12,15 @@
 // Mesa's ac_nir_to_llvm packs them). Coordinates are f32 (A16 faults).
 //
 // Implicit LOD (the forms without _l, _lz, _d or _cd): in compute, as in
-// a pixel shader's quad, lanes 4k..4k+3 form a 2x2 quad and a lane's
-// d/dh comes from the pair it forms with lane ^ 1, d/dv from lane ^ 2
-// (right minus left, bottom minus top), read whatever EXEC says.
+// a pixel shader's quad, lanes 4k..4k+3 form a 2x2 quad (4k top left, +1
+// top right, +2 bottom left, +3 bottom right: the layout Mesa's
+// ac_build_ddxy in src/amd/llvm/ac_llvm_build.c states) and a lane's d/dh
+// comes from the pair it forms with lane ^ 1, d/dv from lane ^ 2 (right
+// minus left, bottom minus top), read whatever EXEC says.
+//
+// Cube maps fault: the hardware takes face coordinates (v_cubesc/tc
+// divided by |v_cubema|, plus 1.5) and the face id (+ 8 * layer), and
+// filters across face edges; neither is modelled yet.
 #include <cmath>
 #include <cstring>
 #include <string>
