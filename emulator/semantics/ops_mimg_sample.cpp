@@ -18,9 +18,12 @@
 // comes from the pair it forms with lane ^ 1, d/dv from lane ^ 2 (right
 // minus left, bottom minus top), read whatever EXEC says.
 //
-// Cube maps fault: the hardware takes face coordinates (v_cubesc/tc
-// divided by |v_cubema|, plus 1.5) and the face id (+ 8 * layer), and
-// filters across face edges; neither is modelled yet.
+// Cube maps (TYPE CUBE, DA): the coordinates are what Mesa's
+// ac_prepare_cube_coords hands the hardware: x, y = V_CUBESC/V_CUBETC
+// divided by |V_CUBEMA| plus 1.5 (the face's normalized coordinates plus
+// 1, in [1, 2]) and z = 8 * layer + V_CUBEID; gradients (_d) are the
+// face coordinates' (2 per direction). Filtering crosses face edges
+// (image_cube.h) unless the S#'s DISABLE_CUBE_WRAP.
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -102,14 +105,15 @@ int fixed_lod(float x) {
 void sample(Wave& w, const Inst& in) {
   Access a;
   if (!prepare(w, in, true, &a)) return;
-  if (a.r.type == FW_SQ_RSRC_IMG_CUBE) {
-    unsupported(w, in, "sampling a cube map (face selection)");
-    return;
-  }
   const Variant v = variant(in.info->name);
   const img::Sampler s = img::sampler(w, in.ssamp);
+  const bool cube = a.r.type == FW_SQ_RSRC_IMG_CUBE;
+  if (cube && (in.unorm || s.force_unnormalized)) {
+    unsupported(w, in, "unnormalized coordinates on a cube map");
+    return;
+  }
   const unsigned spatial = a.d.coords - (a.d.array ? 1 : 0);
-  for (unsigned i = 0; i < spatial; ++i)
+  for (unsigned i = 0; i < (cube ? 0 : spatial); ++i)
     if (s.border_type == FW_SQ_TEX_BORDER_COLOR_REGISTER && img::uses_border(s.clamp[i])) {
       unsupported(w, in, "BORDER_COLOR_TYPE register (the border colour table)");
       return;
@@ -177,7 +181,18 @@ void sample(Wave& w, const Inst& in) {
     img::Lookup q;
     q.normalized = normalized;
     for (unsigned i = 0; i < spatial; ++i) q.coord[i] = fval(reg(coord_reg + i)[l]);
-    if (a.d.array) {
+    if (cube) {
+      // Face coordinates come in [1, 2]; the third is 8 * layer + face.
+      q.cube = true;
+      q.coord[0] -= 1.0f;
+      q.coord[1] -= 1.0f;
+      const float fz = fval(reg(coord_reg + 2)[l]);
+      const double z = std::isnan(fz) || fz < 0 ? 0.0 : (fz > 65535 ? 65535 : fz);
+      const unsigned k = static_cast<unsigned>(round_even(z));
+      const unsigned layers = slices / 6 ? slices / 6 : 1;
+      q.face = k % 8 > 5 ? 5 : k % 8;
+      q.slice = (k / 8 < layers ? k / 8 : layers - 1) * 6 + q.face;
+    } else if (a.d.array) {
       const float sl = fval(reg(coord_reg + spatial)[l]);
       double c = std::isnan(sl) ? 0.0 : static_cast<double>(sl);
       c = c < 0 ? 0 : (c > slices - 1 ? slices - 1 : c);

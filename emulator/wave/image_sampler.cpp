@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "gfx9_image_descriptor.h"
+#include "image_cube.h"
 
 namespace gcn {
 namespace img {
@@ -32,6 +33,7 @@ Sampler sampler(const Wave& w, unsigned sgpr) {
   s.mip_filter = FW_FIELD_GET(d[2], FW_SAMP_W2_MIP_FILTER);
   s.border_ptr = FW_FIELD_GET(d[3], FW_SAMP_W3_BORDER_COLOR_PTR);
   s.border_type = FW_FIELD_GET(d[3], FW_SAMP_W3_BORDER_COLOR_TYPE);
+  s.disable_cube_wrap = FW_FIELD_GET(d[0], FW_SAMP_W0_DISABLE_CUBE_WRAP);
   return s;
 }
 
@@ -209,6 +211,25 @@ bool texel_at(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, c
               uint32_t out[4]) {
   uint32_t c[3] = {0, 0, 0};
   bool border = false;
+  if (q.cube) {
+    CubeTexel t;
+    if (s.disable_cube_wrap) {
+      const auto edge = [](int64_t i, unsigned n) {
+        return i < 0 ? 0 : (i >= int64_t{n} ? int64_t{n} - 1 : i);
+      };
+      t.face = q.face;
+      t.i = edge(idx[0], v.size[0]);
+      t.j = edge(idx[1], v.size[1]);
+    } else {
+      t = cube_texel(q.face, idx[0], idx[1], v.size[0], v.size[1]);
+    }
+    c[0] = static_cast<uint32_t>(t.i);
+    c[1] = static_cast<uint32_t>(t.j);
+    c[2] = q.slice - q.face + t.face;
+    if (!fetch(r.base_level + level, c, out)) return false;
+    if (q.compare) out[0] = f32_bits(passes(s.compare_func, q.ref, f32_of(out[0])) ? 1.0f : 0.0f);
+    return true;
+  }
   for (unsigned a = 0; a < v.spatial; ++a) {
     const int64_t k = address(idx[a], v.size[a], s.clamp[a]);
     if (k < 0) border = true;
@@ -298,7 +319,9 @@ bool sample(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, con
     const LevelView v = level_view(r, d, levels[m]);
     Axis ax[3];
     for (unsigned a = 0; a < v.spatial; ++a)
-      ax[a] = footprint(fixed_coord(q, a, v.size[a], s.clamp[a]), a == 2 ? linear_z : linear_xy);
+      ax[a] =
+          footprint(fixed_coord(q, a, v.size[a], q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[a]),
+                    a == 2 ? linear_z : linear_xy);
     for (unsigned k = 0; k < 2; ++k)
       for (unsigned j = 0; j < 2; ++j)
         for (unsigned i = 0; i < 2; ++i) {
@@ -318,8 +341,10 @@ bool gather4(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, co
              const Fetch& fetch, uint32_t out[4][4]) {
   const unsigned level = nearest_level(r, s, q.lod);
   const LevelView v = level_view(r, d, level);
-  const Axis x = footprint(fixed_coord(q, 0, v.size[0], s.clamp[0]), true);
-  const Axis y = footprint(fixed_coord(q, 1, v.size[1], s.clamp[1]), true);
+  const unsigned mx = q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[0];
+  const unsigned my = q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[1];
+  const Axis x = footprint(fixed_coord(q, 0, v.size[0], mx), true);
+  const Axis y = footprint(fixed_coord(q, 1, v.size[1], my), true);
   // (i0,j1), (i1,j1), (i1,j0), (i0,j0): OpenGL's textureGather order, which
   // Mesa and LLVM map onto image_gather4 unchanged.
   static const unsigned kOrder[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};

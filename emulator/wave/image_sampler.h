@@ -1,7 +1,7 @@
 // Sampling: the S# read from SGPRs, a lookup's level of detail, and the
 // filtered value of a lookup (addressing modes, border, point/bilinear/
 // trilinear filters, blend/min/max reduction, depth compare, gather4's
-// footprint). Field layouts and values:
+// footprint, cube faces). Field layouts and values:
 // firmware-interfaces/gfx9_image_descriptor.h. Texels come through a
 // fetch callback, so the layout (linear or swizzled) stays img::texel_offset's.
 //
@@ -44,6 +44,7 @@ struct Sampler {
   int lod_bias = 0;              // s5.8
   unsigned mag_filter = 0, min_filter = 0, z_filter = 0, mip_filter = 0;
   unsigned border_ptr = 0, border_type = 0;
+  bool disable_cube_wrap = false;  // cube maps: clamp at face edges
 };
 Sampler sampler(const Wave& w, unsigned sgpr);
 
@@ -74,6 +75,12 @@ struct Lookup {
   int lod = 0;
   bool compare = false;
   float ref = 0;  // depth compare reference
+  // Cube maps: coord[0..1] are the face's normalized coordinates, `face`
+  // its number (0..5) and slice = 6 * layer + face. Footprint texels beyond
+  // the face's edges come from the neighbouring faces (image_cube.h) unless
+  // DISABLE_CUBE_WRAP; CLAMP_X/Y do not apply.
+  bool cube = false;
+  unsigned face = 0;
 };
 
 // Reads texel (c[0], c[1], c[2]) of absolute level `level` (c as

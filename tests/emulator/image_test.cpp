@@ -491,15 +491,17 @@ TEST(Image, UnimplementedFormsFaultWithTheirName) {
   im.width = 8;
   im.height = 8;
   im = s.make(im);
-  // Sampling a cube map (face selection) is not implemented.
+  // Sampling a cube map with unnormalized coordinates is not implemented.
   ref::Image cube = im;
   cube.type = ref::kCube;
   cube.depth = 6;
   const auto tc = ref::tsharp(cube);
   std::memcpy(s.tsharp, tc.data(), 32);
-  auto res = s.run("image_sample v[8:11], v[4:6], s[16:23], s[8:11] dmask:0xf da");
+  auto res = s.run("image_sample v[8:11], v[4:6], s[16:23], s[8:11] dmask:0xf unorm da");
   ASSERT_FALSE(res.ok);
-  EXPECT_NE(res.error.find("image_sample: sampling a cube map"), std::string::npos) << res.error;
+  EXPECT_NE(res.error.find("image_sample: unnormalized coordinates on a cube map"),
+            std::string::npos)
+      << res.error;
   EXPECT_NE(res.error.find("not implemented"), std::string::npos) << res.error;
 
   im.sw_mode = 9;  // a swizzled mode

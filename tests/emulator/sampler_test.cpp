@@ -79,7 +79,9 @@ Form form(const std::string& op) {
 unsigned spatial_of(unsigned type) {
   return type == ref::k1D || type == ref::k1DArray ? 1 : (type == ref::k3D ? 3 : 2);
 }
-bool arrayed(unsigned type) { return type == ref::k1DArray || type == ref::k2DArray; }
+bool arrayed(unsigned type) {
+  return type == ref::k1DArray || type == ref::k2DArray || type == ref::kCube;
+}
 
 // Lane l's address dwords in LLVM 14's AddrArgs order: offset, bias,
 // zcompare, gradients (all d/dh, then all d/dv), coordinates and slice,
@@ -566,6 +568,48 @@ TEST(Sampler, MipsOf1DAnd3D) {
     check(rig, "image_sample", 0xf, q);
     check(rig, "image_sample_d", 0xf, q);
     check(rig, "image_get_lod", 0x3, q);
+  }
+}
+
+// Cube maps: face coordinates in [1, 2] and 8 * layer + face, as Mesa
+// hands them over; footprints near the edges read the neighbouring faces
+// (or clamp with DISABLE_CUBE_WRAP), through mips, gather4 and implicit
+// and explicit LOD.
+TEST(Sampler, CubeMapsAcrossFaceEdges) {
+  std::mt19937 rng(15);
+  ref::Image im = image2d(10, 0, 6, 6, 3);
+  im.type = ref::kCube;
+  im.depth = 12;  // two layers
+  std::vector<smp::Query> q(64);
+  for (unsigned l = 0; l < 64; ++l) {
+    // Near the edges and corners mostly, exactly on them sometimes.
+    for (unsigned i = 0; i < 2; ++i) {
+      const float e = (rng() % 2) ? 1.0f : 2.0f;
+      q[l].coord[i] = (rng() % 4) ? e + uni(rng, -0.15f, 0.15f) : uni(rng, 1.0f, 2.0f);
+      q[l].coord[i] = std::fmin(2.0f, std::fmax(1.0f, q[l].coord[i]));
+      q[l].dh[i] = uni(rng, -0.3f, 0.3f);
+      q[l].dv[i] = uni(rng, -0.3f, 0.3f);
+    }
+    q[l].coord[2] = static_cast<float>(8 * (l / 32) + l % 6);
+    q[l].lod = uni(rng, -0.5f, 2.5f);
+  }
+  q[0].coord[0] = q[0].coord[1] = 1.0f;  // a corner
+  for (bool no_wrap : {false, true}) {
+    SCOPED_TRACE(no_wrap ? "DISABLE_CUBE_WRAP" : "seamless");
+    Rig rig;
+    smp::Sampler s;
+    s.mag = s.min = 1;
+    s.mip = 2;
+    s.disable_cube_wrap = no_wrap;
+    rig.make(im, s, rng);
+    check(rig, "image_sample_lz", 0xf, q);
+    check(rig, "image_sample_l", 0xf, q);
+    check(rig, "image_sample_d", 0xf, q);
+    check(rig, "image_sample", 0xf, q);
+    check(rig, "image_gather4_lz", 0x2, q);
+    s.mag = s.min = 0;
+    rig.set_sampler(s);
+    check(rig, "image_sample_lz", 0xf, q);
   }
 }
 

@@ -23,9 +23,12 @@ uint32_t to_fixed(float v, unsigned bits) {
 struct Shape {
   unsigned spatial;  // coordinates filtered
   bool array;
+  bool cube = false;
 };
 Shape shape(unsigned type) {
   switch (type) {
+    case imgref::kCube:
+      return {2, true, true};
     case imgref::k1D:
       return {1, false};
     case imgref::k1DArray:
@@ -113,6 +116,7 @@ struct Tap {
 };
 
 // The taps of one axis: u is the coordinate in texels (snapped, offset).
+// Cube maps pass mode 0: their faces' edges are not the addressing modes'.
 std::vector<Tap> taps(double u, long n, unsigned mode, bool linear) {
   if (mode == 4) u = std::min(std::max(u, 0.0), static_cast<double>(n));
   if (mode == 5) u = std::min(std::fabs(u), static_cast<double>(n));
@@ -131,7 +135,44 @@ struct Ctx {
   imgref::Fmt f;
   Shape sh;
   unsigned slice = 0;
+  unsigned face = 0;  // cube maps
 };
+
+// A cube face's frame: the direction through face coordinates (sc, tc) in
+// [-1, 1] is m + sc * s + tc * t (OpenGL's cube map face table, which
+// V_CUBESC/V_CUBETC/V_CUBEMA compute).
+struct Frame {
+  double m[3], s[3], t[3];
+};
+const Frame kFaces[6] = {
+    {{1, 0, 0}, {0, 0, -1}, {0, -1, 0}},   // +X
+    {{-1, 0, 0}, {0, 0, 1}, {0, -1, 0}},   // -X
+    {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}},     // +Y
+    {{0, -1, 0}, {1, 0, 0}, {0, 0, -1}},   // -Y
+    {{0, 0, 1}, {1, 0, 0}, {0, -1, 0}},    // +Z
+    {{0, 0, -1}, {-1, 0, 0}, {0, -1, 0}},  // -Z
+};
+
+double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+// Seamless cube filtering: a texel beyond the face's edge is the texel of
+// the face its centre's direction points at (the major axis, Z then Y then
+// X on ties, as V_CUBEID), clamped into that face.
+void cube_neighbour(unsigned* face, long* i, long* j, long w, long h) {
+  if (*i >= 0 && *j >= 0 && *i < w && *j < h) return;
+  const Frame& f = kFaces[*face];
+  const double sc = (2.0 * *i + 1.0) / w - 1.0, tc = (2.0 * *j + 1.0) / h - 1.0;
+  double d[3];
+  for (unsigned k = 0; k < 3; ++k) d[k] = f.m[k] + sc * f.s[k] + tc * f.t[k];
+  const double ax = std::fabs(d[0]), ay = std::fabs(d[1]), az = std::fabs(d[2]);
+  const unsigned axis = (az >= ax && az >= ay) ? 2 : (ay >= ax ? 1 : 0);
+  *face = axis * 2 + (d[axis] < 0 ? 1 : 0);
+  const Frame& g = kFaces[*face];
+  const double ma = dot(d, g.m);
+  const double u = (dot(d, g.s) / ma + 1) / 2, v = (dot(d, g.t) / ma + 1) / 2;
+  *i = std::min(std::max(static_cast<long>(std::floor(u * w)), 0L), w - 1);
+  *j = std::min(std::max(static_cast<long>(std::floor(v * h)), 0L), h - 1);
+}
 
 std::array<uint32_t, 4> border(const Ctx& c) {
   const uint32_t one = is_int(c.f) ? 1u : fbits(1.0f);
@@ -173,6 +214,22 @@ std::array<uint32_t, 4> texel(const Ctx& c, unsigned level, const long idx[3]) {
   long m[3] = {0, 0, 0};
   std::array<uint32_t, 4> t;
   bool out = false;
+  if (c.sh.cube) {
+    unsigned face = c.face;
+    long i = idx[0], j = idx[1];
+    const long w = dims[0], h = dims[1];
+    if (c.s.disable_cube_wrap) {
+      i = std::min(std::max(i, 0L), w - 1);
+      j = std::min(std::max(j, 0L), h - 1);
+    } else {
+      cube_neighbour(&face, &i, &j, w, h);
+    }
+    const int64_t off = imgref::offset(c.im, level, static_cast<uint32_t>(i),
+                                       static_cast<uint32_t>(j), c.slice - c.face + face);
+    t = off < 0 ? std::array<uint32_t, 4>{0, 0, 0, 0} : imgref::decode(c.f, c.mem + off);
+    if (c.q.compare) t[0] = fbits(compare_passes(c.s.compare, c.q.ref, fval(t[0])) ? 1.0f : 0.0f);
+    return t;
+  }
   for (unsigned a = 0; a < c.sh.spatial; ++a) {
     m[a] = wrap_index(idx[a], static_cast<long>(dims[a]), c.s.clamp[a]);
     if (m[a] < 0) out = true;
@@ -197,6 +254,7 @@ std::array<uint32_t, 4> texel(const Ctx& c, unsigned level, const long idx[3]) {
 // The snapped texel-space coordinate of axis a at a level of n texels.
 double texel_coord(const Ctx& c, unsigned a, unsigned n) {
   float u = c.q.coord[a];
+  if (c.sh.cube) u = u - 1.0f;  // [1, 2] to the face's [0, 1]
   if (!(c.q.unorm || c.s.force_unnormalized)) u = u * static_cast<float>(n);
   if (std::isnan(u)) u = 0;
   return snap(static_cast<double>(u)) + c.q.offset[a];
@@ -205,7 +263,13 @@ double texel_coord(const Ctx& c, unsigned a, unsigned n) {
 Ctx context(const imgref::Image& im, const uint8_t* mem, const Sampler& s, const Query& q) {
   Ctx c{im, mem, s, q, {}, shape(im.type)};
   imgref::fmt(im.data_format, im.num_format, &c.f);
-  if (c.sh.array) {
+  if (c.sh.cube) {
+    const unsigned layers = std::max(1u, (im.depth - im.base_array) / 6);
+    const float z = c.q.coord[2];
+    const unsigned k = static_cast<unsigned>(std::nearbyint(std::isnan(z) || z < 0 ? 0.0f : z));
+    c.face = std::min(k % 8, 5u);
+    c.slice = std::min(k / 8, layers - 1) * 6 + c.face;
+  } else if (c.sh.array) {
     const double slices = im.depth - im.base_array;
     double v = std::isnan(c.q.coord[c.sh.spatial]) ? 0.0 : c.q.coord[c.sh.spatial];
     v = std::min(std::max(v, 0.0), slices - 1);
@@ -224,7 +288,8 @@ unsigned nearest(const imgref::Image& im, const Sampler& s, double lambda) {
 std::array<uint32_t, 4> ssharp(const Sampler& s) {
   std::array<uint32_t, 4> w{};
   w[0] = s.clamp[0] | s.clamp[1] << 3 | s.clamp[2] << 6 | s.max_aniso << 9 | s.compare << 12 |
-         (s.force_unnormalized ? 1u : 0u) << 15 | s.filter_mode << 29;
+         (s.force_unnormalized ? 1u : 0u) << 15 | (s.disable_cube_wrap ? 1u : 0u) << 28 |
+         s.filter_mode << 29;
   w[1] = to_fixed(s.min_lod, 12) | to_fixed(s.max_lod, 12) << 12;
   w[2] = to_fixed(s.lod_bias, 14) | s.mag << 20 | s.min << 22 | s.zf << 24 | s.mip << 26;
   w[3] = s.border_type << 30;
@@ -259,8 +324,8 @@ std::array<uint32_t, 4> sample(const imgref::Image& im, const uint8_t* mem, cons
     const auto dims = imgref::level_dims(im, im.base_level + level);
     std::vector<Tap> t[3] = {{{0, 1.0}}, {{0, 1.0}}, {{0, 1.0}}};
     for (unsigned a = 0; a < c.sh.spatial; ++a)
-      t[a] = taps(texel_coord(c, a, dims[a]), static_cast<long>(dims[a]), s.clamp[a],
-                  a == 2 ? lin_z : lin_xy);
+      t[a] = taps(texel_coord(c, a, dims[a]), static_cast<long>(dims[a]),
+                  c.sh.cube ? 0 : s.clamp[a], a == 2 ? lin_z : lin_xy);
     for (const Tap& tz : t[2])
       for (const Tap& ty : t[1])
         for (const Tap& tx : t[0]) {
@@ -296,8 +361,8 @@ std::array<std::array<uint32_t, 4>, 4> gather4(const imgref::Image& im, const ui
   lods(im, s, q, &unclamped, &lambda);
   const unsigned level = im.base_level + nearest(im, s, lambda);
   const auto dims = imgref::level_dims(im, level);
-  const auto tx = taps(texel_coord(c, 0, dims[0]), dims[0], s.clamp[0], true);
-  const auto ty = taps(texel_coord(c, 1, dims[1]), dims[1], s.clamp[1], true);
+  const auto tx = taps(texel_coord(c, 0, dims[0]), dims[0], c.sh.cube ? 0 : s.clamp[0], true);
+  const auto ty = taps(texel_coord(c, 1, dims[1]), dims[1], c.sh.cube ? 0 : s.clamp[1], true);
   const long i0 = tx[0].index, i1 = tx[1].index, j0 = ty[0].index, j1 = ty[1].index;
   const long order[4][3] = {{i0, j1, 0}, {i1, j1, 0}, {i1, j0, 0}, {i0, j0, 0}};
   std::array<std::array<uint32_t, 4>, 4> out;

@@ -26,13 +26,16 @@ struct Sampler {
   unsigned mag = 0, min = 0, zf = 0,
            mip = 0;          // XY: 0 point, 1 bilinear; Z/MIP: 0 none, 1 point, 2 linear
   unsigned border_type = 0;  // 0 transparent black, 1 opaque black, 2 opaque white, 3 register
+  bool disable_cube_wrap = false;
 };
 std::array<uint32_t, 4> ssharp(const Sampler& s);
 
 // One lane's lookup, as the instruction's address VGPRs give it.
 struct Query {
-  float coord[4] = {0, 0, 0, 0};  // x [, y [, z]] then the slice for arrays
-  bool unorm = false;             // the instruction's UNORM bit
+  // x [, y [, z]] then the slice for arrays; cube maps: the face
+  // coordinates plus 1 (in [1, 2]) and 8 * layer + face.
+  float coord[4] = {0, 0, 0, 0};
+  bool unorm = false;  // the instruction's UNORM bit
   int offset[3] = {0, 0, 0};
   bool compare = false;
   float ref = 0;
