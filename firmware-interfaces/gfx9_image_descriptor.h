@@ -235,7 +235,8 @@ enum fw_sq_tex_mip_filter {
 };
 
 /* Z_FILTER (SQ_TEX_Z_FILTER_*): NONE leaves depth to the XY filter
- * (ROCr's OpenCL samplers set NONE and expect linear 3D filtering). */
+ * (ROCr's OpenCL samplers set NONE and expect linear 3D filtering).
+ */
 enum fw_sq_tex_z_filter {
 	FW_SQ_TEX_Z_FILTER_NONE = 0,
 	FW_SQ_TEX_Z_FILTER_POINT = 1,
@@ -271,7 +272,8 @@ enum fw_sq_tex_aniso_ratio {
 };
 
 /* Fixed-point LOD fields: MIN_LOD/MAX_LOD (S# and T#) unsigned 4.8,
- * LOD_BIAS signed 5.8 (two's complement in its 14 bits). */
+ * LOD_BIAS signed 5.8 (two's complement in its 14 bits).
+ */
 #define FW_SAMP_LOD_FRAC_BITS 8
 
 enum fw_sq_tex_border_color {

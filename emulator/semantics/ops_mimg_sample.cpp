@@ -124,7 +124,10 @@ void sample(Wave& w, const Inst& in) {
     return;
   }
   if (v.gather && (in.dmask == 0 || (in.dmask & (in.dmask - 1)))) {
-    unsupported(w, in, "gather4 with DMASK 0x" + std::to_string(in.dmask) + " (one component)");
+    const char hex[] = "0123456789abcdef";
+    unsupported(
+        w, in,
+        std::string("gather4 with DMASK 0x") + hex[in.dmask & 0xF] + " (it takes one component)");
     return;
   }
   // Address VGPR positions.
