@@ -234,6 +234,48 @@ enum fw_sq_tex_mip_filter {
 	FW_SQ_TEX_MIP_FILTER_LINEAR = 2,
 };
 
+/* Z_FILTER (SQ_TEX_Z_FILTER_*): NONE leaves depth to the XY filter
+ * (ROCr's OpenCL samplers set NONE and expect linear 3D filtering).
+ */
+enum fw_sq_tex_z_filter {
+	FW_SQ_TEX_Z_FILTER_NONE = 0,
+	FW_SQ_TEX_Z_FILTER_POINT = 1,
+	FW_SQ_TEX_Z_FILTER_LINEAR = 2,
+};
+
+/* DEPTH_COMPARE_FUNC (SQ_TEX_DEPTH_COMPARE_*): reference OP texel. */
+enum fw_sq_tex_depth_compare {
+	FW_SQ_TEX_DEPTH_COMPARE_NEVER = 0,
+	FW_SQ_TEX_DEPTH_COMPARE_LESS = 1,
+	FW_SQ_TEX_DEPTH_COMPARE_EQUAL = 2,
+	FW_SQ_TEX_DEPTH_COMPARE_LESSEQUAL = 3,
+	FW_SQ_TEX_DEPTH_COMPARE_GREATER = 4,
+	FW_SQ_TEX_DEPTH_COMPARE_NOTEQUAL = 5,
+	FW_SQ_TEX_DEPTH_COMPARE_GREATEREQUAL = 6,
+	FW_SQ_TEX_DEPTH_COMPARE_ALWAYS = 7,
+};
+
+/* FILTER_MODE (SQ_IMG_FILTER_MODE_*): how the footprint's texels combine. */
+enum fw_sq_img_filter_mode {
+	FW_SQ_IMG_FILTER_MODE_BLEND = 0,
+	FW_SQ_IMG_FILTER_MODE_MIN = 1,
+	FW_SQ_IMG_FILTER_MODE_MAX = 2,
+};
+
+/* MAX_ANISO_RATIO (SQ_TEX_ANISO_RATIO_*): 1 << value samples. */
+enum fw_sq_tex_aniso_ratio {
+	FW_SQ_TEX_ANISO_RATIO_1 = 0,
+	FW_SQ_TEX_ANISO_RATIO_2 = 1,
+	FW_SQ_TEX_ANISO_RATIO_4 = 2,
+	FW_SQ_TEX_ANISO_RATIO_8 = 3,
+	FW_SQ_TEX_ANISO_RATIO_16 = 4,
+};
+
+/* Fixed-point LOD fields: MIN_LOD/MAX_LOD (S# and T#) unsigned 4.8,
+ * LOD_BIAS signed 5.8 (two's complement in its 14 bits).
+ */
+#define FW_SAMP_LOD_FRAC_BITS 8
+
 enum fw_sq_tex_border_color {
 	FW_SQ_TEX_BORDER_COLOR_TRANS_BLACK = 0,
 	FW_SQ_TEX_BORDER_COLOR_OPAQUE_BLACK = 1,
@@ -289,6 +331,23 @@ static_assert(FW__END(FW_IMG_W4_DEPTH) == FW_FIELD_SHIFT(FW_IMG_W4_PITCH),
 static_assert(FW__END(FW_IMG_W4_BC_SWIZZLE) == 32, "T# word 4 is full");
 static_assert(FW__END(FW_IMG_W5_MAX_MIP) == 32, "T# word 5 is full");
 static_assert(FW__END(FW_IMG_W6_LOST_COLOR_BITS) == 32, "T# word 6 is full");
+static_assert(FW__END(FW_SAMP_W0_CLAMP_Z) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W0_MAX_ANISO_RATIO), "S# MAX_ANISO_RATIO");
+static_assert(FW__END(FW_SAMP_W0_DEPTH_COMPARE_FUNC) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W0_FORCE_UNNORMALIZED),
+	      "S# FORCE_UNNORMALIZED");
+static_assert(FW__END(FW_SAMP_W0_FILTER_MODE) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W0_COMPAT_MODE), "S# FILTER_MODE");
+static_assert(FW__END(FW_SAMP_W1_MIN_LOD) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W1_MAX_LOD), "S# MAX_LOD follows MIN_LOD");
+static_assert(FW_FIELD_WIDTH(FW_SAMP_W1_MIN_LOD) ==
+	      4 + FW_SAMP_LOD_FRAC_BITS, "S# MIN_LOD is u4.8");
+static_assert(FW_FIELD_WIDTH(FW_SAMP_W2_LOD_BIAS) ==
+	      6 + FW_SAMP_LOD_FRAC_BITS, "S# LOD_BIAS is s5.8");
+static_assert(FW__END(FW_SAMP_W2_XY_MAG_FILTER) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W2_XY_MIN_FILTER), "S# XY_MIN_FILTER");
+static_assert(FW__END(FW_SAMP_W2_Z_FILTER) ==
+	      FW_FIELD_SHIFT(FW_SAMP_W2_MIP_FILTER), "S# MIP_FILTER");
 static_assert(FW__END(FW_SAMP_W0_COMPAT_MODE) == 32, "S# word 0 is full");
 static_assert(FW__END(FW_SAMP_W1_PERF_Z) == 32, "S# word 1 is full");
 static_assert(FW__END(FW_SAMP_W2_ANISO_OVERRIDE) == 32, "S# word 2 is full");

@@ -9,38 +9,34 @@
 // Implemented: image_load, image_load_mip, image_store, image_store_mip,
 // image_get_resinfo and the image_atomic_* family on 1D, 1D array, 2D, 2D
 // array, cube (faces as slices) and 3D images, linear (SW_MODE 0) or, but
-// 1D, in gfx9's swizzled layouts (wave/image_swizzle.h); formats as
-// wave/image_format.h lists. Everything else (sampling, gather4, get_lod,
-// the _pck forms, TFE/LWE, A16, swizzled 1D and the gfx9 modes not
-// implemented, MSAA, other formats)
-// faults the wave naming the instruction and what is missing.
+// 1D, in gfx9's swizzled layouts (wave/image_swizzle.h); and, with an S#,
+// every image_sample*, image_gather4* and image_get_lod form on 1D, 1D
+// array, 2D, 2D array, 3D and cube images (ops_mimg_sample.cpp, with the
+// S#, LOD and filtering in wave/image_sampler.*, cube faces in
+// wave/image_cube.*); formats as wave/image_format.h lists. Everything
+// else (the border colour table, depth compare on integer formats, the
+// _pck forms, TFE/LWE, A16, swizzled 1D and the gfx9 modes not
+// implemented, MSAA, other formats) faults the wave naming the
+// instruction and what is missing. The helpers the sampling file shares
+// are declared in mimg_access.h.
 #include <cstring>
 #include <string>
 
 #include "gfx9_image_descriptor.h"
 #include "isa/instruction.h"
+#include "mimg_access.h"
 #include "wave/image_format.h"
 #include "wave/image_texel.h"
 #include "wave/memory_ops.h"
 #include "wave/valu.h"
 
 namespace gcn {
-namespace {
-
-using mem::AtomicOp;
+namespace mimg {
 
 void unsupported(Wave& w, const Inst& in, const std::string& what) {
   w.raise(FaultKind::kIllegalInstruction, w.pc,
           std::string(in.info->name) + ": " + what + " is not implemented by the virtual GPU");
 }
-
-// An image access resolved for the whole wave: the T#, its type's
-// coordinates and the texel format.
-struct Access {
-  img::Rsrc r;
-  img::Dims d;
-  img::Format f;
-};
 
 bool prepare(Wave& w, const Inst& in, bool need_format, Access* a) {
   if (in.tfe || in.lwe) {
@@ -172,6 +168,21 @@ void put_results(Wave& w, const Inst& in, unsigned l, const uint32_t* vals, unsi
     r = (k % 2) ? (r & 0xFFFFu) | h << 16 : (r & 0xFFFF0000u) | h;
   }
 }
+
+}  // namespace mimg
+
+namespace {
+
+using mem::AtomicOp;
+using mimg::Access;
+using mimg::from_d16;
+using mimg::lane_texel;
+using mimg::prepare;
+using mimg::put_results;
+using mimg::read_texel;
+using mimg::select;
+using mimg::unsupported;
+using mimg::write_texel;
 
 template <bool Mip>
 void image_load(Wave& w, const Inst& in) {
@@ -329,9 +340,7 @@ void image_atomic(Wave& w, const Inst& in) {
 
 void image_pck(Wave& w, const Inst& in) { unsupported(w, in, "the packed (_pck) form"); }
 
-void image_sample(Wave& w, const Inst& in) {
-  unsupported(w, in, "sampling with an S# (sample, gather4, get_lod)");
-}
+void image_sample(Wave& w, const Inst& in) { mimg::sample(w, in); }
 
 constexpr Ty N = Ty::None, B32 = Ty::B32;
 constexpr uint32_t kSt = kOpStore | kOpNoDst, kLd = kOpLoad, kAt = kOpAtomic;

@@ -492,9 +492,17 @@ TEST(Image, UnimplementedFormsFaultWithTheirName) {
   im.width = 8;
   im.height = 8;
   im = s.make(im);
-  auto res = s.run("image_sample v[8:11], v[4:5], s[16:23], s[8:11] dmask:0xf");
+  // Sampling a cube map with unnormalized coordinates is not implemented.
+  ref::Image cube = im;
+  cube.type = ref::kCube;
+  cube.depth = 6;
+  const auto tc = ref::tsharp(cube);
+  std::memcpy(s.tsharp, tc.data(), 32);
+  auto res = s.run("image_sample v[8:11], v[4:6], s[16:23], s[8:11] dmask:0xf unorm da");
   ASSERT_FALSE(res.ok);
-  EXPECT_NE(res.error.find("image_sample"), std::string::npos) << res.error;
+  EXPECT_NE(res.error.find("image_sample: unnormalized coordinates on a cube map"),
+            std::string::npos)
+      << res.error;
   EXPECT_NE(res.error.find("not implemented"), std::string::npos) << res.error;
 
   im.sw_mode = 12;  // gfx9's variable-size block: no gfx900 mode
