@@ -34,6 +34,7 @@ Sampler sampler(const Wave& w, unsigned sgpr) {
   s.border_ptr = FW_FIELD_GET(d[3], FW_SAMP_W3_BORDER_COLOR_PTR);
   s.border_type = FW_FIELD_GET(d[3], FW_SAMP_W3_BORDER_COLOR_TYPE);
   s.disable_cube_wrap = FW_FIELD_GET(d[0], FW_SAMP_W0_DISABLE_CUBE_WRAP);
+  s.trunc_coord = FW_FIELD_GET(d[0], FW_SAMP_W0_TRUNC_COORD);
   return s;
 }
 
@@ -87,14 +88,21 @@ bool is_integer(const Format& f) { return f.num == Num::kUint || f.num == Num::k
 
 // Texel-space fixed point (8 fractional bits) of coordinate `axis` on a
 // level `size` texels long, with the offset and the half-border modes'
-// coordinate clamp applied.
-int64_t fixed_coord(const Lookup& q, unsigned axis, unsigned size, unsigned mode) {
+// coordinate clamp applied. The conversion rounds to the nearest 1/256
+// unless the S# sets TRUNC_COORD, which truncates: RADV sets TRUNC_COORD
+// for nearest filtering because without it a coordinate just below a texel
+// edge selects the next texel (D3D9-era rounding), and HIP's tex2D snaps
+// point-sampled coordinates to texel edges (floor(u * size) / size) for
+// the same reason, relying on the rounding to absorb the float error.
+int64_t fixed_coord(const Lookup& q, const Sampler& s, unsigned axis, unsigned size,
+                    unsigned mode) {
   float u = q.coord[axis];
   if (q.normalized) u = u * static_cast<float>(size);
   double ud = std::isnan(u) ? 0.0 : static_cast<double>(u);
   constexpr double kBig = 1073741824.0;  // 2^30: far outside any image
   ud = ud < -kBig ? -kBig : (ud > kBig ? kBig : ud);
-  int64_t fx = static_cast<int64_t>(std::floor(ud * kFrac)) + int64_t{q.offset[axis]} * kFrac;
+  const double scaled = ud * kFrac + (s.trunc_coord ? 0.0 : 0.5);
+  int64_t fx = static_cast<int64_t>(std::floor(scaled)) + int64_t{q.offset[axis]} * kFrac;
   const int64_t end = int64_t{size} * kFrac;
   if (mode == FW_SQ_TEX_MIRROR_ONCE_HALF_BORDER && fx < 0) fx = -fx;
   if (mode == FW_SQ_TEX_CLAMP_HALF_BORDER || mode == FW_SQ_TEX_MIRROR_ONCE_HALF_BORDER)
@@ -320,7 +328,7 @@ bool sample(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, con
     Axis ax[3];
     for (unsigned a = 0; a < v.spatial; ++a)
       ax[a] =
-          footprint(fixed_coord(q, a, v.size[a], q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[a]),
+          footprint(fixed_coord(q, s, a, v.size[a], q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[a]),
                     a == 2 ? linear_z : linear_xy);
     for (unsigned k = 0; k < 2; ++k)
       for (unsigned j = 0; j < 2; ++j)
@@ -343,8 +351,8 @@ bool gather4(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, co
   const LevelView v = level_view(r, d, level);
   const unsigned mx = q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[0];
   const unsigned my = q.cube ? unsigned{FW_SQ_TEX_WRAP} : s.clamp[1];
-  const Axis x = footprint(fixed_coord(q, 0, v.size[0], mx), true);
-  const Axis y = footprint(fixed_coord(q, 1, v.size[1], my), true);
+  const Axis x = footprint(fixed_coord(q, s, 0, v.size[0], mx), true);
+  const Axis y = footprint(fixed_coord(q, s, 1, v.size[1], my), true);
   // (i0,j1), (i1,j1), (i1,j0), (i0,j0): OpenGL's textureGather order, which
   // Mesa and LLVM map onto image_gather4 unchanged.
   static const unsigned kOrder[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};

@@ -45,6 +45,7 @@ struct Sampler {
   unsigned mag_filter = 0, min_filter = 0, z_filter = 0, mip_filter = 0;
   unsigned border_ptr = 0, border_type = 0;
   bool disable_cube_wrap = false;  // cube maps: clamp at face edges
+  bool trunc_coord = false;        // texel coordinates truncate to 1/256 (else round)
 };
 Sampler sampler(const Wave& w, unsigned sgpr);
 

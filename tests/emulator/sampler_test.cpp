@@ -494,6 +494,40 @@ TEST(Sampler, UnnormalizedCoordinates) {
   check(rig, "image_sample_lz", 0xf, q);
 }
 
+// Point sampling converts texel coordinates to 1/256 by rounding unless
+// the S# sets TRUNC_COORD (RADV sets it for nearest filtering to get
+// floor semantics; HIP's tex2D snaps coordinates to texel edges and relies
+// on the rounding). An R32 float row holding each texel's index shows the
+// texel chosen: x = k + 0.999 is k + 1 rounded and k truncated; k + 0.99
+// (253.44/256 past k) is k either way.
+TEST(Sampler, PointSamplingRoundsUnlessTruncCoord) {
+  std::mt19937 rng(10);
+  for (const bool trunc : {false, true}) {
+    SCOPED_TRACE(trunc ? "TRUNC_COORD" : "rounding");
+    Rig rig;
+    smp::Sampler s;
+    s.trunc_coord = trunc;
+    s.clamp[0] = s.clamp[1] = 2;  // clamp_last_texel
+    s.force_unnormalized = true;
+    rig.make(image2d(4, 7, 64, 1), s, rng);  // 32-bit float
+    for (unsigned i = 0; i < 64; ++i) {
+      const float v = static_cast<float>(i);
+      std::memcpy(rig.mem + 4 * i, &v, 4);
+    }
+    std::vector<smp::Query> q(64);
+    for (unsigned l = 0; l < 64; ++l) {
+      q[l].coord[0] = static_cast<float>(l / 2) + (l % 2 ? 0.999f : 0.99f);
+      q[l].coord[1] = 0.5f;
+    }
+    check(rig, "image_sample_lz", 0x1, q);
+    for (unsigned l = 0; l < 64; ++l) {
+      const unsigned k = l / 2;
+      const unsigned want = (l % 2 && !trunc) ? std::min(k + 1, 63u) : k;
+      EXPECT_EQ(ref::fval(rig.data[4 * l]), static_cast<float>(want)) << "lane " << l;
+    }
+  }
+}
+
 // 1D, 1D array, 2D array (slices rounded to nearest even, clamped) and 3D
 // (Z_FILTER none follows the XY filter; point; linear).
 TEST(Sampler, GeometriesAndArraySlices) {

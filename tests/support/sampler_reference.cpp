@@ -257,7 +257,8 @@ double texel_coord(const Ctx& c, unsigned a, unsigned n) {
   if (c.sh.cube) u = u - 1.0f;  // [1, 2] to the face's [0, 1]
   if (!(c.q.unorm || c.s.force_unnormalized)) u = u * static_cast<float>(n);
   if (std::isnan(u)) u = 0;
-  return snap(static_cast<double>(u)) + c.q.offset[a];
+  const double x = static_cast<double>(u);
+  return (c.s.trunc_coord ? snap(x) : std::floor(x * 256.0 + 0.5) / 256.0) + c.q.offset[a];
 }
 
 Ctx context(const imgref::Image& im, const uint8_t* mem, const Sampler& s, const Query& q) {
@@ -289,7 +290,7 @@ std::array<uint32_t, 4> ssharp(const Sampler& s) {
   std::array<uint32_t, 4> w{};
   w[0] = s.clamp[0] | s.clamp[1] << 3 | s.clamp[2] << 6 | s.max_aniso << 9 | s.compare << 12 |
          (s.force_unnormalized ? 1u : 0u) << 15 | (s.disable_cube_wrap ? 1u : 0u) << 28 |
-         s.filter_mode << 29;
+         (s.trunc_coord ? 1u : 0u) << 27 | s.filter_mode << 29;
   w[1] = to_fixed(s.min_lod, 12) | to_fixed(s.max_lod, 12) << 12;
   w[2] = to_fixed(s.lod_bias, 14) | s.mag << 20 | s.min << 22 | s.zf << 24 | s.mip << 26;
   w[3] = s.border_type << 30;

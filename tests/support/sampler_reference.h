@@ -27,6 +27,9 @@ struct Sampler {
            mip = 0;          // XY: 0 point, 1 bilinear; Z/MIP: 0 none, 1 point, 2 linear
   unsigned border_type = 0;  // 0 transparent black, 1 opaque black, 2 opaque white, 3 register
   bool disable_cube_wrap = false;
+  // TRUNC_COORD: texel coordinates truncate to 1/256; clear, they round to
+  // the nearest 1/256 (the point-sampling rounding RADV turns off).
+  bool trunc_coord = false;
 };
 std::array<uint32_t, 4> ssharp(const Sampler& s);
 
