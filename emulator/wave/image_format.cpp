@@ -48,13 +48,15 @@ float f32_of(uint32_t u) {
   return f;
 }
 
+// A component (at most 32 bits) spans at most 5 bytes: gather them
+// little endian and cut the field out (sampling reads up to eight texels
+// per lane, so this runs often).
 uint64_t read_bits(const uint8_t* texel, unsigned shift, unsigned bits) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < bits; ++i) {
-    const unsigned b = shift + i;
-    v |= static_cast<uint64_t>((texel[b / 8] >> (b % 8)) & 1) << i;
-  }
-  return v;
+  const unsigned first = shift / 8, last = (shift + bits - 1) / 8;
+  uint64_t window = 0;
+  for (unsigned i = first; i <= last; ++i) window |= uint64_t{texel[i]} << (8 * (i - first));
+  window >>= shift % 8;
+  return bits >= 64 ? window : window & ((uint64_t{1} << bits) - 1);
 }
 
 void write_bits(uint8_t* texel, unsigned shift, unsigned bits, uint64_t v) {
@@ -66,6 +68,7 @@ void write_bits(uint8_t* texel, unsigned shift, unsigned bits, uint64_t v) {
 }
 
 uint32_t to_value(Num num, unsigned bits, uint64_t raw) {
+  if (num == Num::kUint || (num == Num::kFloat && bits == 32)) return static_cast<uint32_t>(raw);
   const double umax = std::ldexp(1.0, static_cast<int>(bits)) - 1;
   const int64_t sraw = bits < 64 && (raw >> (bits - 1)) & 1
                            ? static_cast<int64_t>(raw) - (int64_t{1} << bits)
