@@ -34,6 +34,9 @@
 #include "wave/memory_ops.h"
 
 namespace gcn {
+
+extern const OpcodeTable kMimgTable;  // ops_mimg.cpp
+
 namespace mimg {
 namespace {
 
@@ -71,17 +74,6 @@ Variant variant(const std::string& name) {
   return v;
 }
 
-float fval(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t fbits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
 // Round to nearest even without the host's rounding mode (MODE may have
 // changed it).
 double round_even(double x) {
@@ -100,12 +92,29 @@ int fixed_lod(float x) {
   return static_cast<int>(std::floor(c * img::kFrac));
 }
 
+// A row's variant, parsed from its mnemonic once per opcode rather than on
+// every execution (MIMG opcodes are 7 bits).
+const Variant& variant_of(const OpcodeInfo& row) {
+  static const auto* table = [] {
+    auto* t = new Variant[128];
+    for (size_t i = 0; i < kMimgTable.count; ++i) {
+      const OpcodeInfo& r = kMimgTable.rows[i];
+      const std::string name = r.name;
+      if (name.rfind("image_sample", 0) == 0 || name.rfind("image_gather4", 0) == 0 ||
+          name == "image_get_lod")
+        t[r.opcode & 127] = variant(name);
+    }
+    return t;
+  }();
+  return table[row.opcode & 127];
+}
+
 }  // namespace
 
 void sample(Wave& w, const Inst& in) {
   Access a;
   if (!prepare(w, in, true, &a)) return;
-  const Variant v = variant(in.info->name);
+  const Variant& v = variant_of(*in.info);
   const img::Sampler s = img::sampler(w, in.ssamp);
   const bool cube = a.r.type == FW_SQ_RSRC_IMG_CUBE;
   if (cube && (in.unorm || s.force_unnormalized)) {
@@ -183,20 +192,20 @@ void sample(Wave& w, const Inst& in) {
     if (!ok) return;
     img::Lookup q;
     q.normalized = normalized;
-    for (unsigned i = 0; i < spatial; ++i) q.coord[i] = fval(reg(coord_reg + i)[l]);
+    for (unsigned i = 0; i < spatial; ++i) q.coord[i] = as_f32(reg(coord_reg + i)[l]);
     if (cube) {
       // Face coordinates come in [1, 2]; the third is 8 * layer + face.
       q.cube = true;
       q.coord[0] -= 1.0f;
       q.coord[1] -= 1.0f;
-      const float fz = fval(reg(coord_reg + 2)[l]);
+      const float fz = as_f32(reg(coord_reg + 2)[l]);
       const double z = std::isnan(fz) || fz < 0 ? 0.0 : (fz > 65535 ? 65535 : fz);
       const unsigned k = static_cast<unsigned>(round_even(z));
       const unsigned layers = slices / 6 ? slices / 6 : 1;
       q.face = k % 8 > 5 ? 5 : k % 8;
       q.slice = (k / 8 < layers ? k / 8 : layers - 1) * 6 + q.face;
     } else if (a.d.array) {
-      const float sl = fval(reg(coord_reg + spatial)[l]);
+      const float sl = as_f32(reg(coord_reg + spatial)[l]);
       double c = std::isnan(sl) ? 0.0 : static_cast<double>(sl);
       c = c < 0 ? 0 : (c > slices - 1 ? slices - 1 : c);
       q.slice = static_cast<uint32_t>(round_even(c));
@@ -207,35 +216,35 @@ void sample(Wave& w, const Inst& in) {
     }
     if (v.compare) {
       q.compare = true;
-      q.ref = fval(reg(ref_reg)[l]);
+      q.ref = as_f32(reg(ref_reg)[l]);
     }
     // lambda_base.
     double lambda = 0;
     if (v.lod) {
-      lambda = fval(reg(lod_reg)[l]);
+      lambda = as_f32(reg(lod_reg)[l]);
     } else if (!v.lz) {
       float dh[3] = {0, 0, 0}, dv[3] = {0, 0, 0};
       for (unsigned i = 0; i < spatial; ++i) {
         if (v.gradients) {
-          dh[i] = fval(reg(grad_reg + i)[l]);
-          dv[i] = fval(reg(grad_reg + spatial + i)[l]);
+          dh[i] = as_f32(reg(grad_reg + i)[l]);
+          dv[i] = as_f32(reg(grad_reg + spatial + i)[l]);
         } else {
           const uint32_t* c = reg(coord_reg + i);
-          dh[i] = fval(c[l | 1]) - fval(c[l & ~1u]);
-          dv[i] = fval(c[l | 2]) - fval(c[l & ~2u]);
+          dh[i] = as_f32(c[l | 1]) - as_f32(c[l & ~1u]);
+          dv[i] = as_f32(c[l | 2]) - as_f32(c[l & ~2u]);
         }
       }
       lambda = img::lod_from_gradients(spatial, dh, dv, scale);
     }
-    if (v.bias) lambda += fval(reg(bias_reg)[l]);
+    if (v.bias) lambda += as_f32(reg(bias_reg)[l]);
     const int unclamped = img::lod_fixed(lambda, s);
-    const int clamp = v.clamp ? fixed_lod(fval(reg(lod_reg)[l])) : INT32_MIN;
+    const int clamp = v.clamp ? fixed_lod(as_f32(reg(lod_reg)[l])) : INT32_MIN;
     q.lod = img::lod_clamp(unclamped, s, rsrc_min_lod, clamp);
     n = 0;
     if (v.get_lod) {
       float lv[2];
       img::get_lod(a.r, q.lod, unclamped, lv);
-      const uint32_t info[4] = {fbits(lv[0]), fbits(lv[1]), 0, 0};
+      const uint32_t info[4] = {as_u32(lv[0]), as_u32(lv[1]), 0, 0};
       for (unsigned i = 0; i < 4; ++i)
         if ((in.dmask >> i) & 1) res[l][n++] = info[i];
       return;

@@ -157,19 +157,8 @@ Axis footprint(int64_t fx, bool linear) {
   return a;
 }
 
-uint32_t f32_bits(float x) {
-  uint32_t u;
-  std::memcpy(&u, &x, 4);
-  return u;
-}
-float f32_of(uint32_t u) {
-  float x;
-  std::memcpy(&x, &u, 4);
-  return x;
-}
-
 void border_texel(const Sampler& s, const Format& f, uint32_t out[4]) {
-  const uint32_t one = is_integer(f) ? 1u : f32_bits(1.0f);
+  const uint32_t one = is_integer(f) ? 1u : as_u32(1.0f);
   const uint32_t alpha = s.border_type == FW_SQ_TEX_BORDER_COLOR_TRANS_BLACK ? 0 : one;
   const uint32_t rgb = s.border_type == FW_SQ_TEX_BORDER_COLOR_OPAQUE_WHITE ? one : 0;
   out[0] = out[1] = out[2] = rgb;
@@ -235,7 +224,7 @@ bool texel_at(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, c
     c[1] = static_cast<uint32_t>(t.j);
     c[2] = q.slice - q.face + t.face;
     if (!fetch(r.base_level + level, c, out)) return false;
-    if (q.compare) out[0] = f32_bits(passes(s.compare_func, q.ref, f32_of(out[0])) ? 1.0f : 0.0f);
+    if (q.compare) out[0] = as_u32(passes(s.compare_func, q.ref, as_f32(out[0])) ? 1.0f : 0.0f);
     return true;
   }
   for (unsigned a = 0; a < v.spatial; ++a) {
@@ -249,7 +238,7 @@ bool texel_at(const Rsrc& r, const Dims& d, const Format& f, const Sampler& s, c
   } else if (!fetch(r.base_level + level, c, out)) {
     return false;
   }
-  if (q.compare) out[0] = f32_bits(passes(s.compare_func, q.ref, f32_of(out[0])) ? 1.0f : 0.0f);
+  if (q.compare) out[0] = as_u32(passes(s.compare_func, q.ref, as_f32(out[0])) ? 1.0f : 0.0f);
   return true;
 }
 
@@ -270,11 +259,11 @@ struct Reduce {
       return;
     }
     for (unsigned c = 0; c < 4; ++c) {
-      const float x = f32_of(t[c]);
+      const float x = as_f32(t[c]);
       if (mode == FW_SQ_IMG_FILTER_MODE_BLEND) {
         sum[c] += w * static_cast<double>(x);
       } else if (!any ||
-                 (mode == FW_SQ_IMG_FILTER_MODE_MIN ? x < f32_of(pick[c]) : x > f32_of(pick[c]))) {
+                 (mode == FW_SQ_IMG_FILTER_MODE_MIN ? x < as_f32(pick[c]) : x > as_f32(pick[c]))) {
         pick[c] = t[c];
       }
     }
@@ -285,7 +274,7 @@ struct Reduce {
     for (unsigned c = 0; c < 4; ++c)
       out[c] = integer || mode != FW_SQ_IMG_FILTER_MODE_BLEND
                    ? pick[c]
-                   : f32_bits(static_cast<float>(sum[c] / total));
+                   : as_u32(static_cast<float>(sum[c] / total));
   }
 };
 

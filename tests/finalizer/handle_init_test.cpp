@@ -243,6 +243,17 @@ TEST(HandleInit, RecordsFollowVariablesTheIrLinkerRenames) {
   EXPECT_NE(filters[0], filters[1]);
 }
 
+// The error translate() gives for m, or "" when it translates.
+std::string translate_error(hsail::Module& m) {
+  try {
+    llvm::LLVMContext context;
+    hsail::finalizer::translate(m, context, hsail::finalizer::Options{});
+  } catch (const FinalizeError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // The module's first image or sampler constant patched by f; the error
 // translate() gives for it.
 template <class Entry, class F>
@@ -257,13 +268,7 @@ std::string patched(const std::string& decls, uint16_t kind, F f) {
     ops.put(off, e);
     break;
   }
-  try {
-    llvm::LLVMContext context;
-    hsail::finalizer::translate(m, context, hsail::finalizer::Options{});
-  } catch (const FinalizeError& e) {
-    return e.what();
-  }
-  return "";
+  return translate_error(m);
 }
 
 // The first variable directive patched by f.
@@ -280,13 +285,7 @@ std::string patched_variable(const std::string& decls, F f) {
     code.put(off, v);
     break;
   }
-  try {
-    llvm::LLVMContext context;
-    hsail::finalizer::translate(m, context, hsail::finalizer::Options{});
-  } catch (const FinalizeError& e) {
-    return e.what();
-  }
-  return "";
+  return translate_error(m);
 }
 
 const std::string kImage =

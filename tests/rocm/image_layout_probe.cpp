@@ -9,45 +9,13 @@
 #include <cstdint>
 #include <cstdio>
 
-namespace {
-
-hsa_agent_t first_gpu() {
-  hsa_agent_t gpu{0};
-  hsa_iterate_agents(
-      [](hsa_agent_t a, void* data) {
-        hsa_device_type_t t{};
-        hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-        auto* out = static_cast<hsa_agent_t*>(data);
-        if (t == HSA_DEVICE_TYPE_GPU && out->handle == 0) *out = a;
-        return HSA_STATUS_SUCCESS;
-      },
-      &gpu);
-  return gpu;
-}
-
-hsa_region_t gpu_region(hsa_agent_t gpu) {
-  hsa_region_t region{0};
-  hsa_agent_iterate_regions(
-      gpu,
-      [](hsa_region_t r, void* data) {
-        hsa_region_segment_t seg{};
-        bool allowed = false;
-        hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-        hsa_region_get_info(r, HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, &allowed);
-        auto* out = static_cast<hsa_region_t*>(data);
-        if (seg == HSA_REGION_SEGMENT_GLOBAL && allowed && out->handle == 0) *out = r;
-        return HSA_STATUS_SUCCESS;
-      },
-      &region);
-  return region;
-}
-
-}  // namespace
+#include "hsa_test_agents.h"
+#include "hsa_test_regions.h"
 
 int main() {
   if (hsa_init() != HSA_STATUS_SUCCESS) return 1;
-  const hsa_agent_t gpu = first_gpu();
-  const hsa_region_t region = gpu_region(gpu);
+  const hsa_agent_t gpu = hsa_test::first_agents().gpu;
+  const hsa_region_t region = hsa_test::first_global_region(gpu);
   // Element sizes 1, 2, 4, 8, 16 bytes: R8, RG8 / R16, RGBA8 / R32, RG32, RGBA32 (uint).
   const struct {
     hsa_ext_image_channel_type_t t;
